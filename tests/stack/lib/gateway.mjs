@@ -1,0 +1,357 @@
+// The gateway on :STACK_PORT: what Supabase's API gateway and EmailJS look like to a browser.
+//   /rest/v1/*                 -> PostgREST (unix socket)
+//   /storage/v1/object/...     -> Storage (storage.mjs), policies decide
+//   /api/v1.0/email/send       -> EmailJS stand-in: keeps what it receives
+//   /__stack/*                 -> test endpoints (rows, objects, emails, faults, reset)
+import http from 'node:http';
+import { appendFileSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import pg from 'pg';
+import { Storage, StorageError, parseObjectPath } from './storage.mjs';
+import { verify, ANON_KEY } from './jwt.mjs';
+
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const FAULT_KEYS = ['insert', 'upload', 'email'];
+const EMAIL_FAULT_TEXT = {
+  451: 'Unavailable For Headless Browser', 403: 'Forbidden', 429: 'Too Many Requests',
+};
+const EXPOSE = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
+const MAX_JSON_BODY = 5 * 1024 * 1024;
+
+class TooLarge extends Error {}
+
+export class Gateway {
+  constructor({ cluster, postgrest, objectsDir, emailsFile, log = () => {} }) {
+    this.postgrest = postgrest;
+    this.emailsFile = emailsFile;
+    this.log = log;
+    this.admin = new pg.Pool({ ...cluster.connection('postgres'), max: 4 });
+    this.api = new pg.Pool({ ...cluster.connection('authenticator'), max: 8 });
+    for (const pool of [this.admin, this.api]) pool.on('error', () => {}); // shutdown races
+    this.storage = new Storage({ admin: this.admin, api: this.api, dir: objectsDir });
+    this.faults = {};
+    this.emails = loadEmails(emailsFile);
+    this.server = http.createServer((req, res) => {
+      this.handle(req, res).catch((e) => {
+        this.log(`gateway error on ${req.method} ${req.url}: ${e.stack ?? e}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
+        else res.destroy();
+      });
+    });
+  }
+
+  /** Listens on 127.0.0.1:port; rejects with code EADDRINUSE when the port is taken. */
+  listen(port) {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve(this.server.address().port);
+      });
+    });
+  }
+
+  async close() {
+    this.server.closeAllConnections?.();
+    await new Promise((r) => this.server.close(() => r()));
+    await Promise.allSettled([this.admin.end(), this.api.end()]);
+  }
+
+  async handle(req, res) {
+    const [rawPath, query = ''] = req.url.split(/\?(.*)/s);
+    cors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, { 'Content-Length': '0' });
+      return res.end();
+    }
+    if (rawPath.startsWith('/rest/v1/') || rawPath === '/rest/v1') return this.rest(req, res, rawPath, query);
+    if (rawPath.startsWith('/storage/v1/')) return this.storageRoute(req, res, rawPath.slice('/storage/v1'.length), query);
+    if (rawPath === '/api/v1.0/email/send') return this.email(req, res);
+    if (rawPath.startsWith('/__stack/')) return this.stackRoute(req, res, rawPath.slice('/__stack'.length));
+    return sendJson(res, 404, { message: 'no Route matched with those values' });
+  }
+
+  // ---- API key and JWT, as Supabase's gateway and services check them ----
+
+  /** The verified claims of the request, or null after answering 401. */
+  claims(req, res, query) {
+    const apikey = req.headers.apikey ?? new URLSearchParams(query).get('apikey');
+    if (!apikey) {
+      sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      return null;
+    }
+    if (apikey !== ANON_KEY) {
+      sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+      return null;
+    }
+    const auth = req.headers.authorization ?? `Bearer ${apikey}`;
+    const claims = verify(auth.replace(/^Bearer\s+/i, ''));
+    if (!claims || !API_ROLES.has(claims.role)) {
+      sendJson(res, 401, { message: 'Invalid JWT' });
+      return null;
+    }
+    return claims;
+  }
+
+  // ---- /rest/v1 -> PostgREST ----
+
+  async rest(req, res, rawPath, query) {
+    if (!this.claims(req, res, query)) return;
+    const path = rawPath.slice('/rest/v1'.length) || '/';
+    if (req.method === 'POST' && /^\/survey_responses\/?$/.test(path) && this.faults.insert) {
+      req.resume();
+      return fault(res, this.faults.insert, (s) => sendJson(res, s, {
+        code: s >= 500 ? 'XX000' : 'PGRST000', details: null, hint: null,
+        message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
+      }));
+    }
+    const headers = { ...req.headers, host: 'localhost' };
+    const upstream = http.request({
+      socketPath: this.postgrest.socket, method: req.method,
+      path: query ? `${path}?${query}` : path, headers,
+    }, (up) => {
+      const out = {};
+      for (const [k, v] of Object.entries(up.headers)) {
+        if (!k.startsWith('access-control-')) out[k] = v;
+      }
+      res.writeHead(up.statusCode, out);
+      up.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
+    });
+    req.pipe(upstream);
+  }
+
+  // ---- /storage/v1 ----
+
+  async storageRoute(req, res, path, query) {
+    const claims = this.claims(req, res, query);
+    if (!claims) return;
+    try {
+      const m = req.method;
+      if (m === 'POST' && path.startsWith('/object/list/')) {
+        const bucket = decodeURIComponent(path.slice('/object/list/'.length));
+        const options = await readJson(req, StorageError);
+        return sendJson(res, 200, await this.storage.list({ bucket, claims, options: options ?? {} }));
+      }
+      if ((m === 'POST' || m === 'PUT') && path.startsWith('/object/')) {
+        return await this.upload(req, res, path.slice('/object/'.length), claims);
+      }
+      if (m === 'GET' && path.startsWith('/object/')) {
+        const rest = path.slice('/object/'.length).replace(/^(authenticated|public)\//, '');
+        const { bucket, key } = parseObjectPath(rest);
+        const { bytes, mimetype } = await this.storage.download({ bucket, key, claims });
+        res.writeHead(200, { 'Content-Type': mimetype, 'Content-Length': bytes.length });
+        return res.end(bytes);
+      }
+      if (m === 'DELETE' && /^\/object\/[^/]+\/?$/.test(path)) {
+        const bucket = decodeURIComponent(path.slice('/object/'.length).replace(/\/$/, ''));
+        const body = await readJson(req, StorageError);
+        if (!body || !Array.isArray(body.prefixes)) {
+          throw new StorageError(400, 'InvalidRequest', 'body must have required property \'prefixes\'');
+        }
+        return sendJson(res, 200, await this.storage.remove({ bucket, claims, names: body.prefixes.map(String) }));
+      }
+      req.resume();
+      return sendJson(res, 404, { statusCode: '404', error: 'Not Found', message: `Route ${m}:${path} not found` });
+    } catch (e) {
+      if (e instanceof StorageError) {
+        req.resume();
+        return sendJson(res, e.httpStatus, e.body(), { Connection: 'close' });
+      }
+      throw e;
+    }
+  }
+
+  async upload(req, res, rest, claims) {
+    const { bucket: bucketId, key } = parseObjectPath(rest);
+    if (this.faults.upload) {
+      req.resume();
+      return fault(res, this.faults.upload, (s) => sendJson(res, s, {
+        statusCode: String(s), error: http.STATUS_CODES[s] ?? 'Error',
+        message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
+      }));
+    }
+    const { bucket, limit, readLimit } = await this.storage.readLimit(bucketId);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > readLimit) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    let body;
+    try {
+      body = await readBody(req, readLimit);
+    } catch (e) {
+      if (e instanceof TooLarge) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+      throw e;
+    }
+    const upsert = req.method === 'PUT' || String(req.headers['x-upsert']).toLowerCase() === 'true';
+    const out = await this.storage.upload({
+      bucket, key, claims, contentType: req.headers['content-type'], body, upsert, limit,
+    });
+    return sendJson(res, 200, out);
+  }
+
+  // ---- EmailJS stand-in ----
+
+  async email(req, res) {
+    if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed');
+    if (this.faults.email) {
+      req.resume();
+      return fault(res, this.faults.email, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
+    }
+    let body;
+    try {
+      body = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8'));
+    } catch (e) {
+      if (e instanceof TooLarge) return sendText(res, 413, 'Variables size limit exceeded');
+      return sendText(res, 400, 'The request body must be JSON');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return sendText(res, 400, 'The request body must be a JSON object');
+    for (const field of ['user_id', 'service_id', 'template_id']) {
+      if (typeof body[field] !== 'string' || body[field] === '') {
+        return sendText(res, 400, `The ${field} parameter is required`);
+      }
+    }
+    if (body.template_params != null && (typeof body.template_params !== 'object' || Array.isArray(body.template_params))) {
+      return sendText(res, 400, 'The template_params parameter must be an object');
+    }
+    this.emails.push(body);
+    if (this.emailsFile) appendFileSync(this.emailsFile, `${JSON.stringify(body)}\n`);
+    return sendText(res, 200, 'OK');
+  }
+
+  // ---- /__stack test endpoints ----
+
+  async stackRoute(req, res, path) {
+    const m = req.method;
+    let match;
+    if (m === 'GET' && path === '/health') return sendJson(res, 200, { ok: true });
+    if (m === 'GET' && (match = /^\/rows\/([A-Za-z_][A-Za-z0-9_]*)$/.exec(path))) {
+      const { rows: found } = await this.admin.query(
+        "select exists (select 1 from pg_tables where schemaname = 'public' and tablename = $1) as ok", [match[1]]);
+      if (!found[0].ok) return sendJson(res, 404, { error: `no table public.${match[1]}` });
+      const { rows } = await this.admin.query(
+        `select coalesce(jsonb_agg(to_jsonb(t) order by t.created_at), '[]') as rows from public."${match[1]}" t`);
+      return sendJson(res, 200, rows[0].rows);
+    }
+    if (m === 'GET' && (match = /^\/objects\/([^/]+)$/.exec(path))) {
+      return sendJson(res, 200, await this.storage.objects(decodeURIComponent(match[1])));
+    }
+    if (m === 'GET' && (match = /^\/objects\/([^/]+)\/(.+)$/.exec(path))) {
+      try {
+        const bytes = await this.storage.rawObject(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
+        return res.end(bytes);
+      } catch (e) {
+        if (e instanceof StorageError) return sendJson(res, 404, e.body());
+        throw e;
+      }
+    }
+    if (m === 'GET' && path === '/emails') return sendJson(res, 200, this.emails);
+    if (path === '/faults' && m === 'GET') return sendJson(res, 200, this.faults);
+    if (path === '/faults' && m === 'POST') {
+      let body;
+      try {
+        body = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}');
+      } catch {
+        return sendJson(res, 400, { error: 'body must be JSON, e.g. {"insert":500}' });
+      }
+      const problem = faultProblem(body);
+      if (problem) return sendJson(res, 400, { error: problem });
+      this.faults = body;
+      this.log(`faults now ${JSON.stringify(this.faults)}`);
+      return sendJson(res, 200, this.faults);
+    }
+    if (path === '/reset' && m === 'POST') {
+      req.resume();
+      await this.reset();
+      return sendJson(res, 200, { ok: true });
+    }
+    req.resume();
+    return sendJson(res, 404, { error: `no endpoint ${m} /__stack${path}` });
+  }
+
+  async reset() {
+    const { rows } = await this.admin.query(
+      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'");
+    if (rows[0].t) await this.admin.query(`truncate ${rows[0].t}`);
+    await this.storage.reset();
+    this.emails = [];
+    if (this.emailsFile) writeFileSync(this.emailsFile, '');
+    this.faults = {};
+  }
+}
+
+function faultProblem(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object such as {"insert":500}';
+  for (const [k, v] of Object.entries(body)) {
+    if (!FAULT_KEYS.includes(k)) return `unknown fault "${k}"; known: ${FAULT_KEYS.join(', ')}`;
+    if (v !== 'drop' && !(Number.isInteger(v) && v >= 400 && v <= 599)) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop"`;
+    }
+  }
+  return null;
+}
+
+/** Answers a fault: a status, or "drop" (the connection is cut without an answer). */
+function fault(res, value, answer) {
+  if (value === 'drop') return res.socket?.destroy();
+  return answer(value);
+}
+
+function cors(req, res) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSE);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'authorization,apikey,content-type,x-client-info');
+    res.setHeader('Access-Control-Max-Age', '3600');
+  }
+}
+
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function sendText(res, status, text) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The whole body, refusing more than `limit` bytes (TooLarge). */
+function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => {
+      size += c.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new TooLarge());
+      } else {
+        chunks.push(c);
+      }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function readJson(req, ErrorClass) {
+  const text = (await readBody(req, MAX_JSON_BODY)).toString('utf8');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ErrorClass(400, 'InvalidRequest', 'Body is not valid JSON');
+  }
+}
+
+function loadEmails(file) {
+  if (!file || !existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
+    try { return [JSON.parse(l)]; } catch { return []; }
+  });
+}
