@@ -1,0 +1,144 @@
+//! The email backup's template parameters (spec section 7.3): every survey field plus what
+//! became of the attachment. Only a compressed image of at most 40,960 bytes travels in the
+//! email; any other file is described, not attached.
+
+use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
+use crate::record::SurveyResponse;
+use crate::{flow, Answers};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// What the shell knows about the attachment when the email backup is sent.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FileInfo {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub mime_type: String,
+    /// The original size in bytes.
+    pub size: f64,
+    /// Whether the original reached the storage bucket.
+    pub uploaded: bool,
+    /// The compressed JPEG as base64, when the image could be shrunk.
+    #[serde(default)]
+    pub base64: Option<String>,
+    /// The compressed JPEG's size in bytes.
+    #[serde(default)]
+    pub compressed_size: Option<f64>,
+}
+
+/// The EmailJS `template_params`: every column of the record as text (NULL as an empty
+/// string), the thank-you type, and the `file_*` fields.
+pub fn email_params(
+    answers: &Answers,
+    record: &SurveyResponse,
+    file: Option<&FileInfo>,
+) -> BTreeMap<&'static str, String> {
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let mut params = BTreeMap::from([
+        ("question1_challenge", record.question1_challenge.clone()),
+        ("question2_source", record.question2_source.clone()),
+        ("question3_completed", record.question3_completed.clone()),
+        ("question4a_discomfort", text(&record.question4a_discomfort)),
+        ("question4b_reason", text(&record.question4b_reason)),
+        ("question4b_other", text(&record.question4b_other)),
+        ("question5a_another", text(&record.question5a_another)),
+        ("question5b_reminder", text(&record.question5b_reminder)),
+        ("question5b_email", text(&record.question5b_email)),
+        ("question6_consent", record.question6_consent.clone()),
+        (
+            "question7_age",
+            record
+                .question7_age
+                .map(|age| age.to_string())
+                .unwrap_or_default(),
+        ),
+        ("question8_gender", record.question8_gender.clone()),
+        ("terms_consent", record.terms_consent.to_string()),
+        ("completion_time", record.completion_time.clone()),
+        ("user_agent", record.user_agent.clone()),
+        ("ip_address", record.ip_address.clone()),
+        ("survey_version", record.survey_version.clone()),
+        ("media_file_url", text(&record.media_file_url)),
+        ("media_file_name", text(&record.media_file_name)),
+        (
+            "thank_you_type",
+            flow::thank_you_type(answers).label().to_owned(),
+        ),
+    ]);
+    params.extend(file_params(record, file));
+    params
+}
+
+/// The `file_*` fields.
+fn file_params(record: &SurveyResponse, file: Option<&FileInfo>) -> [(&'static str, String); 9] {
+    let Some(file) = file else {
+        return [
+            ("file_info", "No file attached".to_owned()),
+            ("file_uploaded", "false".to_owned()),
+            ("file_base64", String::new()),
+            ("file_type", String::new()),
+            ("file_name", String::new()),
+            ("file_size", String::new()),
+            ("file_compressed", "false".to_owned()),
+            ("file_compressed_size", String::new()),
+            ("file_download_note", "No file was attached.".to_owned()),
+        ];
+    };
+    let is_image = file.mime_type.to_ascii_lowercase().starts_with("image/");
+    let compressed = file
+        .base64
+        .as_ref()
+        .zip(file.compressed_size)
+        .filter(|(_, size)| is_image && *size >= 0.0 && *size <= EMAIL_ATTACHMENT_MAX_BYTES as f64);
+    let size = whole_bytes(file.size);
+    let note = match (&compressed, file.uploaded) {
+        (_, true) => format!(
+            "The original file is stored in the survey_media bucket as {}.",
+            record.media_file_url.as_deref().unwrap_or("(unknown path)")
+        ),
+        (Some(_), false) => {
+            "A compressed JPEG copy of the image is attached as file_base64.".to_owned()
+        }
+        (None, false) if is_image => {
+            "The image was still over 40 KB after compression, so only its details are included."
+                .to_owned()
+        }
+        (None, false) => {
+            "Only images travel by email: this file's details are included, not the file."
+                .to_owned()
+        }
+    };
+    [
+        (
+            "file_info",
+            format!("{} ({}, {size} bytes)", file.name, file.mime_type),
+        ),
+        ("file_uploaded", file.uploaded.to_string()),
+        (
+            "file_base64",
+            compressed.map(|(data, _)| data.clone()).unwrap_or_default(),
+        ),
+        ("file_type", file.mime_type.clone()),
+        ("file_name", file.name.clone()),
+        ("file_size", size.to_string()),
+        ("file_compressed", compressed.is_some().to_string()),
+        (
+            "file_compressed_size",
+            compressed
+                .map(|(_, n)| whole_bytes(n).to_string())
+                .unwrap_or_default(),
+        ),
+        ("file_download_note", note),
+    ]
+}
+
+/// A byte count from JS, as a whole non-negative number.
+fn whole_bytes(value: f64) -> u64 {
+    if value.is_finite() && value > 0.0 {
+        value as u64
+    } else {
+        0
+    }
+}

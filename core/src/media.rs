@@ -1,0 +1,136 @@
+//! Attachments: which files are accepted (spec sections 5 and 9) and the storage object name
+//! they are uploaded under (spec section 3, "Uploaded media").
+
+use crate::constants::MAX_ATTACHMENT_BYTES;
+use crate::validate::{ErrorCode, FieldError};
+use crate::EngineError;
+
+/// MIME types accepted outright, besides every `image/*` and `video/*` except SVG.
+const ACCEPTED_TYPES: [&str; 4] = [
+    "application/pdf",
+    "application/msword",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "text/plain",
+];
+
+/// Extensions accepted when the browser reports no (or a generic) type: the common image and
+/// video extensions, pdf, doc, docx and txt.
+const ACCEPTED_EXTENSIONS: [&str; 23] = [
+    "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "bmp", "tif", "tiff", "avif", "mp4",
+    "mov", "m4v", "webm", "mkv", "avi", "3gp", "ogv", "pdf", "doc", "docx", "txt",
+];
+
+/// The longest sanitised file name kept in an object name.
+const MAX_OBJECT_FILE_CHARS: usize = 200;
+
+/// Checks a chosen file: at most 10 MB, and an image, video, PDF, Word or text file by its
+/// MIME type or, failing that, its extension. SVG is refused: it can carry script.
+///
+/// # Errors
+/// [`EngineError::BadArgument`] when `size` is negative or not a number.
+pub fn check_attachment(
+    size: f64,
+    mime_type: &str,
+    name: &str,
+) -> Result<Option<FieldError>, EngineError> {
+    if size.is_nan() || size < 0.0 {
+        return Err(EngineError::BadArgument(format!(
+            "file size {size} is not a byte count"
+        )));
+    }
+    let code = if size > MAX_ATTACHMENT_BYTES as f64 {
+        Some(ErrorCode::FileTooLarge)
+    } else if !is_accepted(mime_type, name) {
+        Some(ErrorCode::FileTypeNotAccepted)
+    } else {
+        None
+    };
+    Ok(code.map(|code| FieldError::new("attachment", code)))
+}
+
+fn is_accepted(mime_type: &str, name: &str) -> bool {
+    let mime = mime_type.trim().to_ascii_lowercase();
+    let extension = extension(name).map(str::to_ascii_lowercase);
+    if mime.starts_with("image/svg") || extension.as_deref() == Some("svg") {
+        return false;
+    }
+    let by_type = mime.starts_with("image/")
+        || mime.starts_with("video/")
+        || ACCEPTED_TYPES.contains(&mime.split(';').next().unwrap_or_default().trim());
+    let by_extension = extension.is_some_and(|ext| ACCEPTED_EXTENSIONS.contains(&ext.as_str()));
+    by_type || by_extension
+}
+
+/// The part of `name` after its last dot, if there is one and something precedes it.
+fn extension(name: &str) -> Option<&str> {
+    name.rsplit_once('.')
+        .filter(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
+        .map(|(_, ext)| ext)
+}
+
+/// The storage object name: `<ms>_<name>` with every character other than an ASCII letter,
+/// digit, `.` or `-` replaced by `_` (one per character, so non-ASCII letters become `_`
+/// too: storage keys stay plain ASCII). An empty name becomes `file`; a name of only dots has
+/// them replaced, so no key ends in a `.`/`..` segment; a long name keeps its start and its
+/// extension within 200 characters. A negative or fractional timestamp is floored at 0.
+pub fn storage_object_name(timestamp_ms: f64, name: &str) -> String {
+    let ms = if timestamp_ms.is_finite() && timestamp_ms > 0.0 {
+        timestamp_ms.floor() as u64
+    } else {
+        0
+    };
+    format!("{ms}_{}", sanitise_file_name(name))
+}
+
+/// The file-name part of [`storage_object_name`].
+pub fn sanitise_file_name(name: &str) -> String {
+    let mut safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.is_empty() {
+        return "file".to_owned();
+    }
+    if safe.bytes().all(|b| b == b'.') {
+        safe = "_".repeat(safe.len());
+    }
+    if safe.len() > MAX_OBJECT_FILE_CHARS {
+        // ASCII only by now, so byte indices are character indices.
+        let ext = extension(&safe)
+            .filter(|ext| ext.len() < 20)
+            .unwrap_or_default();
+        let keep = MAX_OBJECT_FILE_CHARS - if ext.is_empty() { 0 } else { ext.len() + 1 };
+        let start = &safe[..keep];
+        safe = if ext.is_empty() {
+            start.to_owned()
+        } else {
+            format!("{start}.{ext}")
+        };
+    }
+    safe
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_names_keep_their_extension() {
+        let name = format!("{}.jpeg", "a".repeat(500));
+        let safe = sanitise_file_name(&name);
+        assert_eq!(safe.len(), 200);
+        assert!(safe.ends_with("aaa.jpeg"));
+    }
+
+    #[test]
+    fn nan_and_negative_sizes_are_errors() {
+        assert!(check_attachment(f64::NAN, "image/png", "a.png").is_err());
+        assert!(check_attachment(-1.0, "image/png", "a.png").is_err());
+    }
+}

@@ -1,0 +1,99 @@
+//! The `survey_responses` row (spec section 3) built from complete answers.
+
+use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
+use crate::{validate, Answers, EngineError};
+use serde::{Deserialize, Serialize};
+
+/// What the shell knows that the answers do not: the clock, the browser and the upload.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RecordMeta {
+    /// When the visitor submitted, as an ISO 8601 string.
+    pub completion_time: String,
+    pub user_agent: String,
+    /// The storage object path of the uploaded attachment, if one was stored.
+    #[serde(default)]
+    pub media_file_url: Option<String>,
+    /// The attachment's original file name, if one was stored.
+    #[serde(default)]
+    pub media_file_name: Option<String>,
+}
+
+/// One row of `survey_responses`, keyed by its column names, ready for a plain insert.
+/// Columns of a branch the visitor did not take are `None` (NULL).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SurveyResponse {
+    pub question1_challenge: String,
+    pub question2_source: String,
+    pub question3_completed: String,
+    pub question4a_discomfort: Option<String>,
+    pub question4b_reason: Option<String>,
+    pub question4b_other: Option<String>,
+    pub question5a_another: Option<String>,
+    pub question5b_reminder: Option<String>,
+    pub question5b_email: Option<String>,
+    pub question6_consent: String,
+    pub question7_age: Option<u8>,
+    pub question8_gender: String,
+    pub terms_consent: bool,
+    pub completion_time: String,
+    pub user_agent: String,
+    pub ip_address: String,
+    pub survey_version: String,
+    pub media_file_url: Option<String>,
+    pub media_file_name: Option<String>,
+}
+
+/// Builds the row for complete answers. Text is stored trimmed; the branch not taken, the
+/// Other text unless Other was chosen, the email unless a reminder was asked for, and the
+/// file unless question 6 was Yes, are all left out.
+///
+/// # Errors
+/// [`EngineError::Incomplete`] naming the first step to revisit when the answers do not pass
+/// [`validate::validate_all`].
+pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyResponse, EngineError> {
+    if let Some(first) = validate::validate_all(answers).first() {
+        return Err(EngineError::Incomplete(first.step));
+    }
+    let trimmed = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
+    let yes = answers.said_completed();
+    let on_branch = |taken: bool, value: &Option<String>| taken.then(|| trimmed(value));
+    let shares_file = answers.consents_to_sharing();
+    let media = |value: &Option<String>| {
+        value
+            .as_deref()
+            .filter(|_| shares_file)
+            .map(|text| cap(text, MAX_FILE_NAME_CHARS))
+    };
+    Ok(SurveyResponse {
+        question1_challenge: trimmed(&answers.question1),
+        question2_source: trimmed(&answers.question2),
+        question3_completed: trimmed(&answers.question3),
+        question4a_discomfort: on_branch(yes, &answers.question4a),
+        question4b_reason: on_branch(!yes, &answers.question4b),
+        question4b_other: on_branch(
+            !yes && answers.chose_other_reason(),
+            &answers.answer4b_other,
+        ),
+        question5a_another: on_branch(yes, &answers.question5a),
+        question5b_reminder: on_branch(!yes, &answers.question5b),
+        question5b_email: on_branch(!yes && answers.wants_reminder(), &answers.answer5b_email),
+        question6_consent: trimmed(&answers.question6),
+        question7_age: validate::age(answers.age.as_deref()).ok(),
+        question8_gender: trimmed(&answers.gender),
+        terms_consent: answers.terms_consent == Some(true),
+        completion_time: cap(&meta.completion_time, 64),
+        user_agent: cap(&meta.user_agent, MAX_USER_AGENT_CHARS),
+        ip_address: IP_ADDRESS.to_owned(),
+        survey_version: SURVEY_VERSION.to_owned(),
+        media_file_url: media(&meta.media_file_url),
+        media_file_name: media(&meta.media_file_name),
+    })
+}
+
+/// `text` cut to at most `max` characters (never inside a character).
+pub(crate) fn cap(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}

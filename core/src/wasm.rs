@@ -1,0 +1,215 @@
+//! The JavaScript API (DESIGN.md, "The engine's JS API"). Thin: parse the JS values at the
+//! boundary, call the pure functions, serialise the result. Bad input is a thrown `Error`.
+
+use crate::choices::{CookieChoice, ThankYouType};
+use crate::email::FileInfo;
+use crate::record::RecordMeta;
+use crate::{
+    choices, constants, email, flow, media, record, validate, Answers, EngineError, StepId,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+type JsResult<T = JsValue> = Result<T, JsError>;
+
+fn fail(error: EngineError) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+fn parse<T: DeserializeOwned>(value: JsValue, what: &str) -> JsResult<T> {
+    serde_wasm_bindgen::from_value(value)
+        .map_err(|e| fail(EngineError::BadAnswers(format!("{what}: {e}"))))
+}
+
+fn answers(value: JsValue) -> JsResult<Answers> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Answers::default());
+    }
+    parse(value, "answers")
+}
+
+fn step(id: &str) -> JsResult<StepId> {
+    StepId::parse(id).map_err(fail)
+}
+
+/// Plain JS objects and arrays out (never `Map`), `null` for `None`.
+fn to_js<T: Serialize + ?Sized>(value: &T) -> JsResult {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The step after `step`, or `"submit"` after step 8.
+#[wasm_bindgen(js_name = nextStep, unchecked_return_type = "StepId | \"submit\"")]
+pub fn next_step(
+    step_id: &str,
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult<String> {
+    Ok(flow::next_step(step(step_id)?, &answers(answers_js)?)
+        .as_str()
+        .to_owned())
+}
+
+/// The step Back leads to, or `"home"` from step 1.
+#[wasm_bindgen(js_name = previousStep, unchecked_return_type = "StepId | \"home\"")]
+pub fn previous_step(
+    step_id: &str,
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult<String> {
+    Ok(flow::previous_step(step(step_id)?, &answers(answers_js)?)
+        .as_str()
+        .to_owned())
+}
+
+/// The errors of one step; `[]` when valid.
+#[wasm_bindgen(js_name = validateStep, unchecked_return_type = "FieldError[]")]
+pub fn validate_step(
+    step_id: &str,
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult {
+    to_js(&validate::validate_step(
+        step(step_id)?,
+        &answers(answers_js)?,
+    ))
+}
+
+/// Every invalid step on the route, in order; `[]` when the answers are complete.
+#[wasm_bindgen(js_name = validateAll, unchecked_return_type = "StepErrors[]")]
+pub fn validate_all(
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult {
+    to_js(&validate::validate_all(&answers(answers_js)?))
+}
+
+/// The step a deep link to `target` may show.
+#[wasm_bindgen(js_name = reachableStep, unchecked_return_type = "StepId")]
+pub fn reachable_step(
+    target: &str,
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult<String> {
+    Ok(flow::reachable_step(step(target)?, &answers(answers_js)?)
+        .as_str()
+        .to_owned())
+}
+
+/// Progress bar fill: step number / 9.
+#[wasm_bindgen(js_name = progress)]
+pub fn progress(step_id: &str) -> JsResult<f64> {
+    Ok(flow::progress(step(step_id)?))
+}
+
+/// `"completed"` when question 3 was Yes, else `"not-completed"`.
+#[wasm_bindgen(js_name = thankYouType, unchecked_return_type = "\"completed\" | \"not-completed\"")]
+pub fn thank_you_type(
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult<String> {
+    Ok(flow::thank_you_type(&answers(answers_js)?)
+        .label()
+        .to_owned())
+}
+
+/// The age field's typing filter.
+#[wasm_bindgen(js_name = digitsOnly)]
+pub fn digits_only(text: &str) -> String {
+    validate::digits_only(text)
+}
+
+/// Which optional fields the answers reveal.
+#[wasm_bindgen(js_name = reveals, unchecked_return_type = "Reveals")]
+pub fn reveals(#[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue) -> JsResult {
+    to_js(&flow::reveals(&answers(answers_js)?))
+}
+
+/// The option labels of every closed question.
+#[wasm_bindgen(js_name = choices, unchecked_return_type = "Choices")]
+pub fn choices_js() -> JsResult {
+    to_js(&choices::choices())
+}
+
+/// The timings and limits of spec section 9.
+#[wasm_bindgen(js_name = constants, unchecked_return_type = "Constants")]
+pub fn constants_js() -> JsResult {
+    to_js(&constants::constants())
+}
+
+/// The hero's Continue shortcut (raw stored strings in): the thank-you type, or `null`.
+#[wasm_bindgen(js_name = repeatVisitThankYou, unchecked_return_type = "\"completed\" | \"not-completed\" | null")]
+pub fn repeat_visit_thank_you(
+    now_ms: f64,
+    survey_completed: Option<String>,
+    completion_time_ms: Option<String>,
+    last_thank_you_type: Option<String>,
+) -> Option<String> {
+    flow::repeat_visit_thank_you(
+        now_ms,
+        survey_completed.as_deref(),
+        completion_time_ms.as_deref(),
+        last_thank_you_type.as_deref(),
+    )
+    .map(|kind| kind.label().to_owned())
+}
+
+/// Whether step 8 should restore saved answers (fewer than seven given).
+#[wasm_bindgen(js_name = shouldRestoreAnswers)]
+pub fn should_restore_answers(
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+) -> JsResult<bool> {
+    Ok(flow::should_restore_answers(&answers(answers_js)?))
+}
+
+/// A stored cookie choice, or `null` when there is none (or it is not one of the three).
+#[wasm_bindgen(js_name = parseCookieChoice, unchecked_return_type = "\"true\" | \"false\" | \"necessary\" | null")]
+pub fn parse_cookie_choice(raw: Option<String>) -> Option<String> {
+    raw.as_deref()
+        .and_then(CookieChoice::parse)
+        .map(|choice| choice.label().to_owned())
+}
+
+/// A thank-you route id, or `null` when it is not one of the three.
+#[wasm_bindgen(js_name = parseThankYouType, unchecked_return_type = "\"completed\" | \"not-completed\" | \"not-interested\" | null")]
+pub fn parse_thank_you_type(raw: &str) -> Option<String> {
+    ThankYouType::parse(raw).map(|kind| kind.label().to_owned())
+}
+
+/// The `survey_responses` row for complete answers.
+#[wasm_bindgen(js_name = buildRecord, unchecked_return_type = "SurveyResponse")]
+pub fn build_record(
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RecordMeta")] meta_js: JsValue,
+) -> JsResult {
+    let meta: RecordMeta = parse(meta_js, "meta")?;
+    to_js(&record::build_record(&answers(answers_js)?, &meta).map_err(fail)?)
+}
+
+/// `<ms>_<sanitised name>`, the attachment's object name in the bucket.
+#[wasm_bindgen(js_name = storageObjectName)]
+pub fn storage_object_name(ms: f64, name: &str) -> String {
+    media::storage_object_name(ms, name)
+}
+
+/// The attachment check: `null` when acceptable, else the error to show.
+#[wasm_bindgen(js_name = checkAttachment, unchecked_return_type = "FieldError | null")]
+pub fn check_attachment(size: f64, mime_type: &str, name: &str) -> JsResult {
+    to_js(&media::check_attachment(size, mime_type, name).map_err(fail)?)
+}
+
+/// The EmailJS template parameters for the email backup.
+#[wasm_bindgen(js_name = emailParams, unchecked_return_type = "Record<string, string>")]
+pub fn email_params(
+    #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SurveyResponse")] record_js: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FileInfo | null")] file_js: JsValue,
+) -> JsResult {
+    let record = parse(record_js, "record")?;
+    let file: Option<FileInfo> = if file_js.is_null() || file_js.is_undefined() {
+        None
+    } else {
+        Some(parse(file_js, "file")?)
+    };
+    to_js(&email::email_params(
+        &answers(answers_js)?,
+        &record,
+        file.as_ref(),
+    ))
+}
