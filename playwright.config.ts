@@ -1,0 +1,44 @@
+// End-to-end tests: Debian's Chromium (nothing downloads a browser) against the production
+// build in target/web-e2e (built by `make test-e2e` with the e2e stack's URL baked in) and a
+// throwaway local backend. One worker: the tests share the stack's faults and rows.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const stackPort = Number(process.env.E2E_STACK_PORT ?? 54399);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'target/e2e-results',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  metadata: { stackUrl: `http://127.0.0.1:${stackPort}` },
+  webServer: [
+    {
+      command: `node tests/stack/stack.mjs --port ${stackPort} --throwaway`,
+      url: `http://127.0.0.1:${stackPort}/__stack/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node_modules/.bin/vite preview --config web/vite.config.ts --outDir ../target/web-e2e --host 127.0.0.1 --port ${port} --strictPort`,
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,31 @@
+// Spec point 2 "Cookie banner" and point 4 "Cookie consent": three choices stored under
+// cookiesAccepted as true / necessary / false; hidden once a choice exists.
+import type { CookieChoice } from '../core';
+import { Link } from './Link';
+
+export function CookieBanner({ onChoose }: { onChoose: (choice: CookieChoice) => void }) {
+  return (
+    <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+      <div className="cookie-banner__text">
+        <h2 id="cookie-banner-title" className="cookie-banner__title">
+          Your privacy, your choice
+        </h2>
+        <p>
+          We keep your survey progress and this choice in your browser's storage. We use no advertising or tracking
+          cookies. <Link href="/privacy#cookies">Learn more</Link>
+        </p>
+      </div>
+      <div className="cookie-banner__actions">
+        <button type="button" className="button button--primary" onClick={() => onChoose('true')}>
+          Accept All
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onChoose('necessary')}>
+          Necessary Only
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onChoose('false')}>
+          Decline All
+        </button>
+      </div>
+    </section>
+  );
+}

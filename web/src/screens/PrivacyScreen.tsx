@@ -1,0 +1,67 @@
+// Spec point 2 "Privacy, Terms and Cookies": three tabs (WAI-ARIA tabs pattern, the tab kept in
+// the URL hash so the cookie banner's Learn more and the consent links open the right one).
+import { useRef, type KeyboardEvent } from 'react';
+import { BackButton } from '../components/BackButton';
+import { PageShell } from '../components/PageShell';
+import { constants } from '../core';
+import { navigate } from '../state/router';
+import { CookiesPolicy } from './policy/CookiesPolicy';
+import { PrivacyPolicy } from './policy/PrivacyPolicy';
+import { TermsOfService } from './policy/TermsOfService';
+
+const TABS = [
+  { id: 'privacy', label: 'Privacy Policy', Body: PrivacyPolicy },
+  { id: 'terms', label: 'Terms of Service', Body: TermsOfService },
+  { id: 'cookies', label: 'Cookies Policy', Body: CookiesPolicy },
+] as const;
+
+export function PrivacyScreen({ hash }: { hash: string }) {
+  const active = TABS.find((tab) => tab.id === hash) ?? TABS[0];
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const select = (id: string, focus = false) => {
+    // Replace, not push: switching tabs is not a step the browser's Back should undo.
+    navigate(`/privacy#${id}`, { replace: true });
+    if (focus) refs.current[id]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.findIndex((tab) => tab.id === active.id);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    select(TABS[(moves[event.key] + TABS.length) % TABS.length].id, true);
+  };
+  const { Body } = active;
+  return (
+    <PageShell>
+      <article className="page policy">
+        <BackButton />
+        <h1 className="page__title" tabIndex={-1}>
+          Privacy, Terms and Cookies
+        </h1>
+        <div className="tabs" role="tablist" aria-label="Policies" onKeyDown={onKeyDown}>
+          {TABS.map((tab) => (
+            <button
+              key={tab.id}
+              id={`tab-${tab.id}`}
+              ref={(node) => {
+                refs.current[tab.id] = node;
+              }}
+              type="button"
+              role="tab"
+              className="tabs__tab"
+              aria-selected={tab.id === active.id}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={tab.id === active.id ? 0 : -1}
+              onClick={() => select(tab.id)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <section id={`panel-${active.id}`} role="tabpanel" aria-labelledby={`tab-${active.id}`} className="policy__body" tabIndex={0}>
+          <Body effectiveDate={constants().policyEffectiveDate} />
+        </section>
+      </article>
+    </PageShell>
+  );
+}

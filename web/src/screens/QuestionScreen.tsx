@@ -1,0 +1,95 @@
+// One survey step (spec point 2 "Survey screens"): progress, exit (x), the question, Back and
+// Next (Submit on 8). The engine validates and decides the next and previous step.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Brand } from '../components/Brand';
+import { ProgressBar } from '../components/ProgressBar';
+import { nextStep, previousStep, progress, validateStep, type Answers, type FieldError, type StepId } from '../core';
+import { goBackTo, navigate, questionPath } from '../state/router';
+import { StepFields } from '../survey/StepFields';
+
+interface Props {
+  step: StepId;
+  answers: Answers;
+  update: (patch: Answers) => void;
+  file: File | null;
+  setFile: (file: File | null) => void;
+  /** Errors found elsewhere (validateAll at submit) to show on arrival. */
+  initialErrors?: FieldError[];
+  onSubmit: () => void;
+  busy: boolean;
+}
+
+const toRecord = (errors: FieldError[]) => Object.fromEntries(errors.map((error) => [error.field, error.message]));
+
+function focusField(field: string) {
+  const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
+  target?.focus();
+}
+
+export function QuestionScreen({ step, answers, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>(() => toRecord(initialErrors ?? []));
+  const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
+
+  // Each step is a new page for screen readers: start them at its heading (or the first error).
+  useEffect(() => {
+    if (initialErrors?.length) focusField(initialErrors[0].field);
+    else heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step: the screen is keyed by step
+  }, []);
+
+  const change = (patch: Answers) => {
+    update(patch);
+    // A corrected field stops shouting; the others keep their message until the next try.
+    const cleared = Object.keys(patch);
+    if (cleared.some((key) => key in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
+  };
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateStep(step, answers);
+    if (found.length) {
+      setErrors(toRecord(found));
+      setShake((count) => count + 1);
+      focusField(found[0].field);
+      return;
+    }
+    setErrors({});
+    const target = nextStep(step, answers);
+    if (target === 'submit') onSubmit();
+    else navigate(questionPath(target));
+  };
+
+  const back = () => {
+    const target = previousStep(step, answers);
+    goBackTo(target === 'home' ? '/' : questionPath(target));
+  };
+
+  return (
+    <div className="survey">
+      <header className="survey__top">
+        <Brand />
+        <button type="button" className="survey__exit" aria-label="Exit the survey" onClick={() => navigate('/')}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+      <ProgressBar value={progress(step)} />
+      <main id="main" className="survey__main">
+        <form className="question" noValidate onSubmit={next}>
+          <StepFields ref={heading} step={step} answers={answers} update={change} file={file} setFile={setFile} errors={errors} shake={shake} />
+          <div className="question__nav">
+            <button type="button" className="button button--secondary" onClick={back}>
+              Back
+            </button>
+            <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy}>
+              {step === '8' ? 'Submit' : 'Next'}
+            </button>
+          </div>
+        </form>
+      </main>
+    </div>
+  );
+}

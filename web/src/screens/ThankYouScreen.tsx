@@ -1,0 +1,55 @@
+// Spec point 2 "Thank-you pages": the three texts, social links, footer; progress full.
+import { Link } from '../components/Link';
+import { PageShell } from '../components/PageShell';
+import { ProgressBar } from '../components/ProgressBar';
+import { SocialLinks } from '../components/SocialLinks';
+import type { ThankYouType } from '../core';
+import { goBackTo } from '../state/router';
+
+function Message({ type }: { type: ThankYouType }) {
+  if (type === 'completed') {
+    return (
+      <>
+        <h1 className="thanks__title" tabIndex={-1}>
+          Thank You
+        </h1>
+        <p className="thanks__lead">Congratulations on Taking Step One</p>
+      </>
+    );
+  }
+  if (type === 'not-completed') {
+    return (
+      <h1 className="thanks__title thanks__title--long" tabIndex={-1}>
+        Thanks for checking us out, maybe you'll take step one next time.
+      </h1>
+    );
+  }
+  return (
+    <h1 className="thanks__title thanks__title--long" tabIndex={-1}>
+      Got it. Be sure to keep up with our socials in case you change your mind!
+    </h1>
+  );
+}
+
+export function ThankYouScreen({ type }: { type: ThankYouType }) {
+  return (
+    <PageShell>
+      <ProgressBar value={1} />
+      <section className={`thanks thanks--${type}`} aria-live="polite">
+        <Message type={type} />
+        {type === 'not-interested' && (
+          <div className="thanks__actions">
+            <button type="button" className="button button--secondary" onClick={() => goBackTo('/')}>
+              Go Back
+            </button>
+            <Link href="/about" className="button button--primary">
+              About
+            </Link>
+          </div>
+        )}
+        <h2 className="thanks__follow">Follow Step Zero</h2>
+        <SocialLinks />
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,20 @@
+// vitest: start the real engine from pkg/ (Node has no URL to fetch the .wasm from, so pass
+// its bytes), and give every test a clean page: empty storage, URL "/".
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { startEngine } from '../core';
+
+// jsdom does not implement scrolling; the router scrolls to the top on each navigation.
+window.scrollTo = () => undefined;
+
+beforeAll(async () => {
+  await startEngine(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});

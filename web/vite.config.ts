@@ -1,0 +1,27 @@
+/// <reference types="vitest/config" />
+// Vite config for the site and its vitest suite. The app lives in web/, the engine is
+// generated into ../pkg by `make pkg`; Vite must be allowed to serve files from the repo root.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root: webDir,
+  envDir: webDir,
+  plugins: [react()],
+  server: { fs: { allow: [repoRoot] } },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  test: {
+    root: repoRoot,
+    include: ['web/src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['web/src/test/setup.ts'],
+    // jsdom gives modules http: URLs, so tests find repo files through this instead.
+    env: { STEPZERO_ROOT: repoRoot },
+    pool: 'threads',
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,58 @@
+# Web targets, included by the top-level Makefile (which owns `pkg`).
+#   make build     web/dist for any static host (production values from web/.env, see web/.env.example)
+#   make run       the production build against the local backend, http://127.0.0.1:$(PORT)
+#   make dev       the same with Vite's dev server (hot reload)
+#   make test-web  vitest (components, state, submission pipeline; reads tests/vectors)
+#   make test-e2e  Playwright in Debian Chromium against a production build and a throwaway stack
+
+PORT ?= 5173
+STACK_PORT ?= 54321
+STACK_DATA ?= target/stack
+E2E_PORT ?= 4399
+E2E_STACK_PORT ?= 54399
+
+VITE := node_modules/.bin/vite
+VITE_CONFIG := --config web/vite.config.ts
+
+# The site's build-time config for the local stack (tests/stack). The anon key is the stack's
+# deterministic local JWT; the EmailJS ids are placeholders the stand-in accepts.
+local_env = VITE_SUPABASE_URL=http://127.0.0.1:$(1) \
+	VITE_SUPABASE_ANON_KEY=$$(node tests/stack/anon-key.mjs) \
+	VITE_EMAILJS_PUBLIC_KEY=local-public-key \
+	VITE_EMAILJS_SERVICE_ID=service_local \
+	VITE_EMAILJS_TEMPLATE_ID=template_local \
+	VITE_EMAILJS_ORIGIN=http://127.0.0.1:$(1)
+
+.PHONY: web-deps build run dev test-web test-e2e web-typecheck
+
+# node_modules only when missing or outdated (never a downloaded browser); Debian's Chromium.
+web-deps:
+	@scripts/ensure-node-modules.sh
+	@scripts/ensure-apt.sh chromium chromium-driver
+
+web-typecheck: web-deps pkg
+	node_modules/.bin/tsc -p web/tsconfig.json
+
+build: pkg web-deps
+	$(VITE) build $(VITE_CONFIG)
+
+# The site built for the local stack (never web/dist, which is for a real host).
+run: pkg web-deps stack-deps
+	$(call local_env,$(STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-local --emptyOutDir
+	@echo "Step Zero: http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
+	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
+	  --exec "$(VITE) preview $(VITE_CONFIG) --outDir ../target/web-local --host 127.0.0.1 --port $(PORT) --strictPort"
+
+dev: pkg web-deps stack-deps
+	@echo "Step Zero (dev): http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
+	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
+	  --exec "$(call local_env,$(STACK_PORT)) $(VITE) $(VITE_CONFIG) --host 127.0.0.1 --port $(PORT) --strictPort"
+
+test-web: pkg web-deps web-typecheck
+	node_modules/.bin/vitest run $(VITE_CONFIG)
+
+# A production build pointed at the e2e stack's port; Playwright starts that stack and a preview server.
+test-e2e: pkg web-deps stack-deps
+	$(call local_env,$(E2E_STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-e2e --emptyOutDir
+	E2E_PORT=$(E2E_PORT) E2E_STACK_PORT=$(E2E_STACK_PORT) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+	  node_modules/.bin/playwright test
