@@ -22,7 +22,7 @@ impl fmt::Display for EngineError {
         match self {
             Self::UnknownStep(id) => {
                 let shown: String = id.chars().take(40).collect();
-                write!(f, "unknown step id {shown:?}")
+                write!(f, "unknown step id \"{shown}\"")
             }
             Self::BadAnswers(why) => write!(f, "answers are malformed: {why}"),
             Self::Incomplete(step) => {

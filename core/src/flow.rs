@@ -153,8 +153,10 @@ pub fn repeat_visit_thank_you(
     if survey_completed != Some("true") {
         return None;
     }
-    let completed_at: f64 = completion_time_ms?.trim().parse().ok()?;
-    let elapsed = now_ms - completed_at;
+    // Integer parsing: Date.now() is stored as whole milliseconds (and float parsing would
+    // add kilobytes to the wasm).
+    let completed_at: i64 = completion_time_ms?.trim().parse().ok()?;
+    let elapsed = now_ms - completed_at as f64;
     if !elapsed.is_finite() || !(0.0..window_ms).contains(&elapsed) {
         return None;
     }

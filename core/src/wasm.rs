@@ -26,6 +26,10 @@ fn answers(value: JsValue) -> JsResult<Answers> {
     if value.is_undefined() || value.is_null() {
         return Ok(Answers::default());
     }
+    // serde-wasm-bindgen would read an array's indices as keys; only a plain object will do.
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err(fail(EngineError::BadAnswers("answers: expected an object".into())));
+    }
     parse(value, "answers")
 }
 

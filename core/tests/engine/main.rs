@@ -1,5 +1,6 @@
 //! Integration tests of the engine: the shared vectors (also read by the web tests) and the
-//! property tests.
+//! property tests. Native only: the wasm build is tested through its JS API in `wasm_api.rs`.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod props;
 mod vectors;

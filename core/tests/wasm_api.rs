@@ -1,0 +1,140 @@
+//! The exported JS API in a real browser (`wasm-pack test --headless --chrome`): plain JS
+//! objects in, as the UI passes them, and the shared vectors checked at the JS boundary.
+#![cfg(all(target_arch = "wasm32", feature = "wasm"))]
+
+use js_sys::{Reflect, JSON};
+use stepzero_core::wasm;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const FLOW: &str = include_str!("../../tests/vectors/flow.json");
+const VALIDATION: &str = include_str!("../../tests/vectors/validation.json");
+const RECORDS: &str = include_str!("../../tests/vectors/records.json");
+
+fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("test JSON parses")
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).expect("property")
+}
+
+fn list(doc: &JsValue, key: &str) -> js_sys::Array {
+    get(doc, key).dyn_into().expect("array")
+}
+
+fn text(value: &JsValue) -> String {
+    value.as_string().expect("string")
+}
+
+fn same(a: &JsValue, b: &JsValue) -> bool {
+    JSON::stringify(a).ok() == JSON::stringify(b).ok()
+}
+
+fn message(error: wasm_bindgen::JsError) -> String {
+    let value = JsValue::from(error);
+    text(&get(&value, "message"))
+}
+
+#[wasm_bindgen_test]
+fn flow_vectors_hold_at_the_js_boundary() {
+    let doc = js(FLOW);
+    for case in list(&doc, "next").iter() {
+        let got = wasm::next_step(&text(&get(&case, "step")), get(&case, "answers")).expect("next");
+        assert_eq!(
+            got,
+            text(&get(&case, "expect")),
+            "{}",
+            text(&get(&case, "name"))
+        );
+    }
+    for case in list(&doc, "previous").iter() {
+        let got = wasm::previous_step(&text(&get(&case, "step")), get(&case, "answers"))
+            .expect("previous");
+        assert_eq!(
+            got,
+            text(&get(&case, "expect")),
+            "{}",
+            text(&get(&case, "name"))
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn validation_vectors_hold_at_the_js_boundary() {
+    let doc = js(VALIDATION);
+    for case in list(&doc, "steps").iter() {
+        let got = wasm::validate_step(&text(&get(&case, "step")), get(&case, "answers"))
+            .expect("validate");
+        assert!(js_sys::Array::is_array(&got), "a plain array");
+        assert!(
+            same(&got, &get(&case, "expect")),
+            "{}",
+            text(&get(&case, "name"))
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn record_vectors_hold_at_the_js_boundary() {
+    let doc = js(RECORDS);
+    for case in list(&doc, "records").iter() {
+        let expect = get(&case, "expect");
+        if expect.is_undefined() {
+            continue;
+        }
+        let got = wasm::build_record(get(&case, "answers"), get(&case, "meta")).expect("record");
+        assert!(same(&got, &expect), "{}", text(&get(&case, "name")));
+    }
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_an_error_instead_of_panicking() {
+    let wrong_type = js(r#"{"question1": 42}"#);
+    let error = wasm::next_step("1", wrong_type).expect_err("wrong type");
+    assert!(message(error).contains("answers are malformed"));
+    let error = wasm::next_step("9", JsValue::NULL).expect_err("unknown step");
+    assert!(message(error).contains("unknown step id"));
+    assert!(wasm::validate_all(js("[1,2,3]")).is_err());
+    assert!(wasm::build_record(js("{}"), js(r#"{"completionTime":"t","userAgent":"u"}"#)).is_err());
+    assert!(wasm::check_attachment(-1.0, "image/png", "a.png").is_err());
+    // undefined answers mean "nothing answered yet"
+    assert_eq!(
+        wasm::next_step("3", JsValue::UNDEFINED).expect("next"),
+        "4b"
+    );
+}
+
+#[wasm_bindgen_test]
+fn outputs_are_plain_objects_with_nulls() {
+    let constants = wasm::constants_js().expect("constants");
+    assert_eq!(get(&constants, "introMs").as_f64(), Some(3500.0));
+    assert_eq!(
+        get(&constants, "repeatVisitWindowMs").as_f64(),
+        Some(60000.0)
+    );
+    let none = wasm::check_attachment(10.0, "image/png", "a.png").expect("check");
+    assert!(none.is_null());
+    let reveals = wasm::reveals(js(r#"{"question5b":"Yes","question6":"No"}"#)).expect("reveals");
+    assert_eq!(get(&reveals, "email").as_bool(), Some(true));
+    assert_eq!(get(&reveals, "attachment").as_bool(), Some(false));
+    let choices = wasm::choices_js().expect("choices");
+    assert_eq!(list(&choices, "gender").length(), 3);
+    assert_eq!(wasm::storage_object_name(1.0, "a b.png"), "1_a_b.png");
+    assert_eq!(
+        wasm::repeat_visit_thank_you(
+            10.0,
+            Some("true".into()),
+            Some("5".into()),
+            Some("completed".into())
+        ),
+        Some("completed".into())
+    );
+    assert_eq!(
+        wasm::parse_cookie_choice(Some("necessary".into())),
+        Some("necessary".into())
+    );
+    assert_eq!(wasm::parse_thank_you_type("nope"), None);
+}
