@@ -135,10 +135,10 @@ export class Storage {
     try {
       await this.asRole(claims, (c) => c.query(
         `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
-         values ($1, $2, $3, $4, $5, $6, $1)` +
+         values ($1, $2, $3, $4, $5, $6, $7)` +
         (upsert ? ` on conflict (bucket_id, name) do update
            set metadata = excluded.metadata, version = excluded.version, updated_at = now()` : ''),
-        [id, bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, metadata]));
+        [id, bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, metadata, id]));
       renameSync(temp, target);
     } finally {
       rmSync(temp, { force: true });

