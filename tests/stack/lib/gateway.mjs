@@ -156,8 +156,8 @@ export class Gateway {
       return sendJson(res, 404, { statusCode: '404', error: 'Not Found', message: `Route ${m}:${path} not found` });
     } catch (e) {
       if (e instanceof StorageError) {
-        req.resume();
-        return sendJson(res, e.httpStatus, e.body(), { Connection: 'close' });
+        await drain(req); // answer after the upload is received, or browsers see a reset
+        return sendJson(res, e.httpStatus, e.body());
       }
       throw e;
     }
@@ -336,6 +336,16 @@ function readBody(req, limit) {
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+  });
+}
+
+function drain(req) {
+  if (req.complete || req.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.on('end', resolve);
+    req.on('error', resolve);
+    req.on('close', resolve);
+    req.resume();
   });
 }
 
