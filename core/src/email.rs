@@ -6,7 +6,6 @@ use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
 use crate::record::SurveyResponse;
 use crate::{flow, Answers};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 /// What the shell knows about the attachment when the email backup is sent.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -29,14 +28,14 @@ pub struct FileInfo {
 }
 
 /// The EmailJS `template_params`: every column of the record as text (NULL as an empty
-/// string), the thank-you type, and the `file_*` fields.
+/// string), the thank-you type, and the `file_*` fields, as (name, value) pairs in that order.
 pub fn email_params(
     answers: &Answers,
     record: &SurveyResponse,
     file: Option<&FileInfo>,
-) -> BTreeMap<&'static str, String> {
+) -> Vec<(&'static str, String)> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let mut params = BTreeMap::from([
+    let mut params = Vec::from([
         ("question1_challenge", record.question1_challenge.clone()),
         ("question2_source", record.question2_source.clone()),
         ("question3_completed", record.question3_completed.clone()),

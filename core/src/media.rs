@@ -34,9 +34,10 @@ pub fn check_attachment(
     name: &str,
 ) -> Result<Option<FieldError>, EngineError> {
     if size.is_nan() || size < 0.0 {
-        return Err(EngineError::BadArgument(format!(
-            "file size {size} is not a byte count"
-        )));
+        // No `{size}` here: formatting a float would add kilobytes to the wasm.
+        return Err(EngineError::BadArgument(
+            "file size is not a byte count".into(),
+        ));
     }
     let code = if size > MAX_ATTACHMENT_BYTES as f64 {
         Some(ErrorCode::FileTooLarge)
@@ -106,7 +107,7 @@ pub fn sanitise_file_name(name: &str) -> String {
             .filter(|ext| ext.len() < 20)
             .unwrap_or_default();
         let keep = MAX_OBJECT_FILE_CHARS - if ext.is_empty() { 0 } else { ext.len() + 1 };
-        let start = &safe[..keep];
+        let start = safe.get(..keep).unwrap_or_default();
         safe = if ext.is_empty() {
             start.to_owned()
         } else {

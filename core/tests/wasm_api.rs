@@ -12,6 +12,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 const FLOW: &str = include_str!("../../tests/vectors/flow.json");
 const VALIDATION: &str = include_str!("../../tests/vectors/validation.json");
 const RECORDS: &str = include_str!("../../tests/vectors/records.json");
+const EMAIL: &str = include_str!("../../tests/vectors/email.json");
 
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")
@@ -91,6 +92,46 @@ fn record_vectors_hold_at_the_js_boundary() {
 }
 
 #[wasm_bindgen_test]
+fn email_vectors_hold_at_the_js_boundary() {
+    let doc = js(EMAIL);
+    for case in list(&doc, "params").iter() {
+        let got = wasm::email_params(
+            get(&case, "answers"),
+            get(&case, "record"),
+            get(&case, "file"),
+        )
+        .expect("params");
+        let expect = get(&case, "expect");
+        if expect.is_undefined() {
+            let fields = get(&case, "expectFields");
+            for key in js_sys::Object::keys(fields.unchecked_ref::<js_sys::Object>()).iter() {
+                let key = text(&key);
+                assert!(
+                    same(&get(&got, &key), &get(&fields, &key)),
+                    "{}: {key}",
+                    text(&get(&case, "name"))
+                );
+            }
+        } else {
+            assert!(same(&got, &expect), "{}", text(&get(&case, "name")));
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_built_record_feeds_email_params() {
+    let doc = js(RECORDS);
+    let case = list(&doc, "records").get(0);
+    let record = wasm::build_record(get(&case, "answers"), get(&case, "meta")).expect("record");
+    let params = wasm::email_params(get(&case, "answers"), record, JsValue::NULL).expect("params");
+    assert_eq!(text(&get(&params, "question7_age")), "34");
+    assert_eq!(
+        text(&get(&params, "media_file_url")),
+        "1763719200000_IMG_0001.jpg"
+    );
+}
+
+#[wasm_bindgen_test]
 fn bad_input_throws_an_error_instead_of_panicking() {
     let wrong_type = js(r#"{"question1": 42}"#);
     let error = wasm::next_step("1", wrong_type).expect_err("wrong type");
@@ -100,6 +141,15 @@ fn bad_input_throws_an_error_instead_of_panicking() {
     assert!(wasm::validate_all(js("[1,2,3]")).is_err());
     assert!(wasm::build_record(js("{}"), js(r#"{"completionTime":"t","userAgent":"u"}"#)).is_err());
     assert!(wasm::check_attachment(-1.0, "image/png", "a.png").is_err());
+    assert!(
+        wasm::build_record(js("{}"), js(r#"{"userAgent":"u"}"#)).is_err(),
+        "no completionTime"
+    );
+    let error = wasm::email_params(js("{}"), js(r#"{"question1_challenge":1}"#), JsValue::NULL)
+        .expect_err("bad record");
+    assert!(message(error).contains("record.question1_challenge must be a string"));
+    let error = wasm::validate_step("8", js(r#"{"termsConsent":"yes"}"#)).expect_err("bad flag");
+    assert!(message(error).contains("answers.termsConsent must be true or false"));
     // undefined answers mean "nothing answered yet"
     assert_eq!(
         wasm::next_step("3", JsValue::UNDEFINED).expect("next"),

@@ -244,3 +244,26 @@ fn cookie_choice_and_thank_you_type_vectors() {
         assert_eq!(json!(got), pair[1], "{}", pair[0]);
     }
 }
+
+#[test]
+fn email_param_vectors() {
+    use stepzero_core::email::{email_params, FileInfo};
+    use stepzero_core::record::SurveyResponse;
+    for case in cases(&load("email.json"), "params") {
+        let record: SurveyResponse =
+            serde_json::from_value(case["record"].clone()).expect("record");
+        let file: Option<FileInfo> = serde_json::from_value(case["file"].clone()).expect("file");
+        let got: serde_json::Map<String, Value> =
+            email_params(&answers(case), &record, file.as_ref())
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), json!(value)))
+                .collect();
+        if let Some(fields) = case["expectFields"].as_object() {
+            for (key, want) in fields {
+                assert_eq!(&got[key], want, "{}: {key}", name(case));
+            }
+        } else {
+            assert_eq!(Value::Object(got), case["expect"], "{}", name(case));
+        }
+    }
+}

@@ -1,13 +1,12 @@
 //! The JavaScript API (DESIGN.md, "The engine's JS API"). Thin: parse the JS values at the
 //! boundary, call the pure functions, serialise the result. Bad input is a thrown `Error`.
 
+mod read;
+
 use crate::choices::{CookieChoice, ThankYouType};
-use crate::email::FileInfo;
-use crate::record::RecordMeta;
 use crate::{
     choices, constants, email, flow, media, record, validate, Answers, EngineError, StepId,
 };
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -17,20 +16,8 @@ fn fail(error: EngineError) -> JsError {
     JsError::new(&error.to_string())
 }
 
-fn parse<T: DeserializeOwned>(value: JsValue, what: &str) -> JsResult<T> {
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| fail(EngineError::BadAnswers(format!("{what}: {e}"))))
-}
-
 fn answers(value: JsValue) -> JsResult<Answers> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Answers::default());
-    }
-    // serde-wasm-bindgen would read an array's indices as keys; only a plain object will do.
-    if !value.is_object() || js_sys::Array::is_array(&value) {
-        return Err(fail(EngineError::BadAnswers("answers: expected an object".into())));
-    }
-    parse(value, "answers")
+    read::answers(&value).map_err(fail)
 }
 
 fn step(id: &str) -> JsResult<StepId> {
@@ -182,7 +169,7 @@ pub fn build_record(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
     #[wasm_bindgen(unchecked_param_type = "RecordMeta")] meta_js: JsValue,
 ) -> JsResult {
-    let meta: RecordMeta = parse(meta_js, "meta")?;
+    let meta = read::record_meta(&meta_js).map_err(fail)?;
     to_js(&record::build_record(&answers(answers_js)?, &meta).map_err(fail)?)
 }
 
@@ -205,15 +192,15 @@ pub fn email_params(
     #[wasm_bindgen(unchecked_param_type = "SurveyResponse")] record_js: JsValue,
     #[wasm_bindgen(unchecked_param_type = "FileInfo | null")] file_js: JsValue,
 ) -> JsResult {
-    let record = parse(record_js, "record")?;
-    let file: Option<FileInfo> = if file_js.is_null() || file_js.is_undefined() {
-        None
-    } else {
-        Some(parse(file_js, "file")?)
-    };
-    to_js(&email::email_params(
-        &answers(answers_js)?,
-        &record,
-        file.as_ref(),
-    ))
+    let record = read::survey_response(&record_js).map_err(fail)?;
+    let file = read::file_info(&file_js).map_err(fail)?;
+    let params = email::email_params(&answers(answers_js)?, &record, file.as_ref());
+    params
+        .iter()
+        .try_fold(js_sys::Object::new(), |object, (name, value)| {
+            js_sys::Reflect::set(&object, &JsValue::from_str(name), &JsValue::from_str(value))
+                .map(|_| object)
+        })
+        .map(JsValue::from)
+        .map_err(|_| JsError::new("could not build the email parameters"))
 }
