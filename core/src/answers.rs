@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// What the visitor has answered so far. Every field is optional: an unanswered question is
 /// absent (or `null`). Unknown keys are ignored, wrongly typed ones are an error.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Answers {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]

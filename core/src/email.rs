@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 /// What the shell knows about the attachment when the email backup is sent.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FileInfo {
     pub name: String,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RecordMeta {
     /// When the visitor submitted, as an ISO 8601 string.
@@ -23,7 +23,7 @@ pub struct RecordMeta {
 /// One row of `survey_responses`, keyed by its column names, ready for a plain insert.
 /// Columns of a branch the visitor did not take are `None` (NULL).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SurveyResponse {
     pub question1_challenge: String,
     pub question2_source: String,
