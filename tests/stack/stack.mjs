@@ -108,11 +108,11 @@ async function main() {
       throw e;
     }
     url = `http://127.0.0.1:${bound}`;
-    process.stdout.write(`stack ready ${url} anon=${ANON_KEY}\n`);
-  } else {
-    process.stdout.write(`stack ready db-only host=${cluster.socketDir} port=${cluster.port}\n`);
   }
   describe(url);
+  process.stdout.write(url
+    ? `stack ready ${url} anon=${ANON_KEY}\n`
+    : `stack ready db-only host=${cluster.socketDir} port=${cluster.port}\n`);
 
   if (opt.exec) {
     const child = spawn('sh', ['-c', opt.exec], {

@@ -16,7 +16,12 @@ export async function startStack(args = ['--throwaway', '--port', '0']) {
     child.stdout.on('data', (d) => {
       out += d;
       const m = /^stack ready (\S+) anon=(\S+)$/m.exec(out);
-      if (m) resolve({ url: m[1], anonKey: m[2] });
+      if (m) {
+        // the summary on stderr comes first; wait for its last line too (pipes race)
+        const done = () => stderr.includes('Ctrl-C stops everything.');
+        if (done()) resolve({ url: m[1], anonKey: m[2] });
+        else child.stderr.on('data', () => { if (done()) resolve({ url: m[1], anonKey: m[2] }); });
+      }
     });
     child.on('exit', (code) => reject(new Error(`stack exited (${code}) before ready:\n${stderr}`)));
   });
