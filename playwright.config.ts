@@ -30,7 +30,8 @@ export default defineConfig({
       command: `node tests/stack/stack.mjs --port ${stackPort} --throwaway`,
       url: `http://127.0.0.1:${stackPort}/__stack/health`,
       timeout: 120_000,
-      reuseExistingServer: false,
+      // E2E_REUSE=1: use servers already running on these ports (local iteration only).
+      reuseExistingServer: process.env.E2E_REUSE === '1',
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -38,7 +39,8 @@ export default defineConfig({
       command: `node_modules/.bin/vite preview --config web/vite.config.ts --outDir ../target/web-e2e --host 127.0.0.1 --port ${port} --strictPort`,
       url: `http://127.0.0.1:${port}/`,
       timeout: 60_000,
-      reuseExistingServer: false,
+      // E2E_REUSE=1: use servers already running on these ports (local iteration only).
+      reuseExistingServer: process.env.E2E_REUSE === '1',
     },
   ],
 });

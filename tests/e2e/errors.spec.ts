@@ -1,0 +1,86 @@
+// The error catalogue (spec point 8) against the real local backend, with faults injected
+// through /__stack/faults. Each test checks what the backend ended up holding.
+import { answerEnd, answerStart, choose, expect, openPage, rowsWhen, stack, startSurvey, submit, test } from './helpers';
+import type { Page } from '@playwright/test';
+
+async function yesPathWithFile(page: Page, file?: { name: string; mimeType: string; buffer: Buffer }) {
+  await openPage(page, '/');
+  await startSurvey(page);
+  await answerStart(page, 'Eat lunch alone in public', 'Reddit');
+  await choose(page, 'Yes');
+  await choose(page, 'Neutral');
+  await choose(page, 'No');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  if (file) await page.setInputFiles('#attachment', file);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await answerEnd(page, '45', 'Male');
+}
+
+test('insert fails: logged, and exactly one email carries the answers', async ({ page, request, logs }) => {
+  await stack.faults(request, { insert: 500 });
+  await yesPathWithFile(page);
+  await submit(page, 'completed');
+  expect(await stack.rows(request)).toEqual([]);
+  const emails = await stack.emails(request);
+  expect(emails).toHaveLength(1);
+  expect(emails[0]).toMatchObject({ user_id: 'local-public-key', service_id: 'service_local', template_id: 'template_local' });
+  expect(emails[0].template_params).toMatchObject({
+    question1_challenge: 'Eat lunch alone in public',
+    question2_source: 'Reddit',
+    question3_completed: 'Yes',
+    question4a_discomfort: 'Neutral',
+    question5a_another: 'No',
+    question6_consent: 'Yes',
+    question7_age: '45',
+    question8_gender: 'Male',
+    terms_consent: 'true',
+    survey_version: '3.0',
+    file_uploaded: 'false',
+  });
+  expect(logs.some((line) => line.startsWith('error:') && line.includes('Saving the response failed'))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('lastThankYouType'))).toBe('completed');
+});
+
+test('insert fails with an uploaded image: the email names the stored file', async ({ page, request }) => {
+  await stack.faults(request, { insert: 503 });
+  await yesPathWithFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await submit(page, 'completed');
+  const objects = await stack.objects(request);
+  expect(objects).toHaveLength(1);
+  const [email] = await stack.emails(request);
+  expect(email.template_params).toMatchObject({ file_name: 'notes.txt', file_uploaded: 'true', media_file_url: objects[0].name });
+});
+
+test('insert and email both fail: three email attempts, logged, still the thank-you page', async ({ page, request, logs }) => {
+  await stack.faults(request, { insert: 500, email: 429 });
+  await yesPathWithFile(page);
+  await submit(page, 'completed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You');
+  const attempts = logs.filter((line) => line.includes('Email backup attempt'));
+  expect(attempts).toHaveLength(3);
+  expect(attempts[0]).toContain('429 Too Many Requests');
+  expect(logs.some((line) => line.includes('Email backup failed on every attempt'))).toBe(true);
+  expect(await stack.rows(request)).toEqual([]);
+  expect(await stack.emails(request)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('surveyCompleted'))).toBe('true');
+});
+
+test('upload fails: logged, the row is saved without a file, no email', async ({ page, request, logs }) => {
+  await stack.faults(request, { upload: 500 });
+  await yesPathWithFile(page, { name: 'proof.png', mimeType: 'image/png', buffer: Buffer.alloc(4096, 1) });
+  await submit(page, 'completed');
+  const [row] = await rowsWhen(request, 1);
+  expect(row).toMatchObject({ question6_consent: 'Yes', media_file_url: null, media_file_name: null, question1_challenge: 'Eat lunch alone in public' });
+  expect(await stack.objects(request)).toEqual([]);
+  expect(await stack.emails(request)).toEqual([]);
+  expect(logs.some((line) => line.includes('Attachment upload failed'))).toBe(true);
+});
+
+test('a double click on Submit sends one response', async ({ page, request }) => {
+  await yesPathWithFile(page);
+  await page.getByRole('button', { name: 'Submit' }).dblclick();
+  await expect(page.getByText('SUBMITTED')).toBeVisible();
+  await page.clock.runFor(2268);
+  await expect(page).toHaveURL(/\/thank-you\/completed$/);
+  expect(await rowsWhen(request, 1)).toHaveLength(1);
+});
