@@ -1,13 +1,14 @@
 // Spec points 1 and 2: copyright (year from the engine) and three social links, plus the
-// Privacy and Terms link every page offers.
+// Privacy and Terms link every page offers. Pages that already show the social links in their
+// body (About, thank-you) leave them out here so they are not listed twice.
 import { constants } from '../core';
 import { Link } from './Link';
 import { SocialLinks } from './SocialLinks';
 
-export function Footer() {
+export function Footer({ socials = true }: { socials?: boolean }) {
   return (
     <footer className="footer">
-      <SocialLinks />
+      {socials && <SocialLinks />}
       <p className="footer__legal">
         <span>© {constants().copyrightYear} Step Zero. All rights reserved.</span>
         <Link href="/privacy" className="footer__link">

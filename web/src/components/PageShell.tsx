@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
-export function PageShell({ children, current, className = '' }: { children: ReactNode; current?: 'home' | 'about'; className?: string }) {
+export function PageShell({ children, current, className = '', footerSocials = true }: { children: ReactNode; current?: 'home' | 'about'; className?: string; footerSocials?: boolean }) {
   return (
     <div className={`shell ${className}`}>
       <a className="skip-link" href="#main">
@@ -13,7 +13,7 @@ export function PageShell({ children, current, className = '' }: { children: Rea
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer socials={footerSocials} />
     </div>
   );
 }

@@ -64,9 +64,9 @@ describe('state vectors through the wasm wrapper', () => {
 });
 
 describe('record vectors through the wasm wrapper', () => {
-  (records.records as { name: string; answers: core.Answers; meta: core.RecordMeta; expect?: object; expectField?: object; expectError?: string }[]).forEach((c) =>
+  (records.records as { name: string; answers: core.Answers; meta: core.RecordMeta; expect?: object; expectField?: object; expectError?: string; expectBadArgument?: boolean }[]).forEach((c) =>
     it(`buildRecord: ${c.name}`, () => {
-      if (c.expectError) {
+      if (c.expectError || c.expectBadArgument) {
         expect(() => core.buildRecord(c.answers, c.meta)).toThrow();
         return;
       }

@@ -22,7 +22,7 @@ const FEATURES = [
 
 export function AboutScreen() {
   return (
-    <PageShell current="about">
+    <PageShell current="about" footerSocials={false}>
       <article className="page about">
         <BackButton />
         <h1 className="page__title" tabIndex={-1}>

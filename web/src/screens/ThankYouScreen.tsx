@@ -33,9 +33,12 @@ function Message({ type }: { type: ThankYouType }) {
 
 export function ThankYouScreen({ type }: { type: ThankYouType }) {
   return (
-    <PageShell>
+    <PageShell footerSocials={false}>
       <ProgressBar value={1} />
       <section className={`thanks thanks--${type}`} aria-live="polite">
+        <svg className="thanks__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+          <circle cx="32" cy="32" r="24" />
+        </svg>
         <Message type={type} />
         {type === 'not-interested' && (
           <div className="thanks__actions">
