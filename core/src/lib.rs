@@ -11,7 +11,10 @@ pub mod constants;
 pub mod email;
 pub mod error;
 pub mod flow;
+#[cfg(feature = "image")]
+pub mod image;
 pub mod media;
+pub mod outbox;
 pub mod record;
 pub mod step;
 pub mod validate;

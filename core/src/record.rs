@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{validate, Answers, EngineError};
+use crate::{outbox, validate, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RecordMeta {
+    /// The response's client-generated UUID (the row's primary key), so a retry can never
+    /// store it twice.
+    #[serde(default)]
+    pub id: Option<String>,
     /// When the visitor submitted, as an ISO 8601 string.
     pub completion_time: String,
     pub user_agent: String,
@@ -25,6 +29,10 @@ pub struct RecordMeta {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SurveyResponse {
+    /// Left out of the row when absent, so the database's default applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub id: Option<String>,
     pub question1_challenge: String,
     pub question2_source: String,
     pub question3_completed: String,
@@ -52,10 +60,13 @@ pub struct SurveyResponse {
 ///
 /// # Errors
 /// [`EngineError::Incomplete`] naming the first step to revisit when the answers do not pass
-/// [`validate::validate_all`].
+/// [`validate::validate_all`]; [`EngineError::BadArgument`] when the id is not a UUID.
 pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyResponse, EngineError> {
     if let Some(first) = validate::validate_all(answers).first() {
         return Err(EngineError::Incomplete(first.step));
+    }
+    if meta.id.as_deref().is_some_and(|id| !outbox::is_uuid(id)) {
+        return Err(EngineError::BadArgument("id is not a UUID".into()));
     }
     let trimmed = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
     let yes = answers.said_completed();
@@ -68,6 +79,7 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
             .map(|text| cap(text, MAX_FILE_NAME_CHARS))
     };
     Ok(SurveyResponse {
+        id: meta.id.as_deref().map(str::to_ascii_lowercase),
         question1_challenge: trimmed(&answers.question1),
         question2_source: trimmed(&answers.question2),
         question3_completed: trimmed(&answers.question3),
@@ -91,6 +103,13 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
         media_file_url: media(&meta.media_file_url),
         media_file_name: media(&meta.media_file_name),
     })
+}
+
+/// Whether a response should be stored: not when the honeypot field — hidden from people,
+/// filled in by form-filling bots — has anything in it. The visitor sees the thank-you page
+/// either way, so a bot learns nothing.
+pub fn should_store(honeypot: &str) -> bool {
+    honeypot.trim().is_empty()
 }
 
 /// `text` cut to at most `max` characters (never inside a character).

@@ -4,6 +4,7 @@
 mod read;
 
 use crate::choices::{CookieChoice, ThankYouType};
+use crate::outbox::{self, Delivery};
 use crate::{
     choices, constants, email, flow, media, record, validate, Answers, EngineError, StepId,
 };
@@ -203,4 +204,54 @@ pub fn email_params(
         })
         .map(JsValue::from)
         .map_err(|_| JsError::new("could not build the email parameters"))
+}
+
+/// Whether to store a response, given the honeypot field's value (filled means a bot).
+#[wasm_bindgen(js_name = shouldStore)]
+pub fn should_store(honeypot: &str) -> bool {
+    record::should_store(honeypot)
+}
+
+fn delivery(kind: Delivery) -> String {
+    match kind {
+        Delivery::Stored => "stored",
+        Delivery::NameTaken => "nameTaken",
+        Delivery::Retry => "retry",
+        Delivery::Refused => "refused",
+    }
+    .to_owned()
+}
+
+/// What an insert's answer means: `status` 0 for no answer; `postgresCode` from the error body.
+#[wasm_bindgen(js_name = classifyInsert, unchecked_return_type = "Delivery")]
+pub fn classify_insert(status: u16, postgres_code: &str) -> String {
+    delivery(outbox::classify_insert(status, postgres_code))
+}
+
+/// What an upload's answer means; "already exists" is ours only after a lost answer.
+#[wasm_bindgen(js_name = classifyUpload, unchecked_return_type = "Delivery")]
+pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool) -> String {
+    delivery(outbox::classify_upload(
+        status,
+        message,
+        earlier_outcome_unknown,
+    ))
+}
+
+/// The wait before retry `attempt` (1-based), with `jitter` in [0, 1).
+#[wasm_bindgen(js_name = retryDelayMs)]
+pub fn retry_delay_ms(attempt: u32, jitter: f64) -> f64 {
+    outbox::retry_delay_ms(attempt, jitter)
+}
+
+/// Whether an outbox entry created at `createdMs` is too old to keep at `nowMs` (30 days).
+#[wasm_bindgen(js_name = isExpired)]
+pub fn is_expired(created_ms: f64, now_ms: f64) -> bool {
+    outbox::is_expired(created_ms, now_ms)
+}
+
+/// The object name to try when `objectName` is taken: the next timestamp.
+#[wasm_bindgen(js_name = nextObjectName)]
+pub fn next_object_name(object_name: &str) -> String {
+    outbox::next_object_name(object_name)
 }

@@ -99,6 +99,7 @@ pub fn answers(value: &JsValue) -> Result<Answers, EngineError> {
 pub fn record_meta(value: &JsValue) -> Result<RecordMeta, EngineError> {
     let f = Fields::of(value, "meta")?;
     Ok(RecordMeta {
+        id: f.text("id")?,
         completion_time: f.required_text("completionTime")?,
         user_agent: f.text("userAgent")?.unwrap_or_default(),
         media_file_url: f.text("mediaFileUrl")?,
@@ -127,6 +128,7 @@ pub fn survey_response(value: &JsValue) -> Result<SurveyResponse, EngineError> {
     let f = Fields::of(value, "record")?;
     let age = f.number("question7_age")?;
     Ok(SurveyResponse {
+        id: f.text("id")?,
         question1_challenge: f.required_text("question1_challenge")?,
         question2_source: f.required_text("question2_source")?,
         question3_completed: f.required_text("question3_completed")?,

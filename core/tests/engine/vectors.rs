@@ -173,6 +173,14 @@ fn record_vectors() {
     for case in cases(&load("records.json"), "records") {
         let meta: RecordMeta = serde_json::from_value(case["meta"].clone()).expect("meta");
         let got = build_record(&answers(case), &meta);
+        if case["expectBadArgument"] == json!(true) {
+            assert!(
+                matches!(got, Err(EngineError::BadArgument(_))),
+                "{}",
+                name(case)
+            );
+            continue;
+        }
         if let Some(step) = case["expectError"].as_str() {
             let step = StepId::parse(step).expect("step");
             assert_eq!(got, Err(EngineError::Incomplete(step)), "{}", name(case));
@@ -265,5 +273,54 @@ fn email_param_vectors() {
         } else {
             assert_eq!(Value::Object(got), case["expect"], "{}", name(case));
         }
+    }
+}
+
+#[test]
+fn outbox_vectors() {
+    use stepzero_core::outbox::{self, Delivery};
+    let doc = load("outbox.json");
+    let label = |kind: Delivery| serde_json::to_value(kind).expect("json");
+    let num = |case: &Value, key: &str| case[key].as_f64().expect("number");
+    for case in cases(&doc, "insert") {
+        let got = outbox::classify_insert(
+            num(case, "status") as u16,
+            case["code"].as_str().expect("code"),
+        );
+        assert_eq!(label(got), case["expect"], "{case}");
+    }
+    for case in cases(&doc, "upload") {
+        let earlier = case["earlierUnknown"].as_bool().expect("bool");
+        let got = outbox::classify_upload(
+            num(case, "status") as u16,
+            case["message"].as_str().expect("msg"),
+            earlier,
+        );
+        assert_eq!(label(got), case["expect"], "{case}");
+    }
+    for case in cases(&doc, "retryDelay") {
+        let got = outbox::retry_delay_ms(num(case, "attempt") as u32, num(case, "jitter"));
+        assert_eq!(json!(got), json!(num(case, "expect")), "{case}");
+    }
+    for case in cases(&doc, "expired") {
+        let got = outbox::is_expired(num(case, "created"), num(case, "now"));
+        assert_eq!(json!(got), case["expect"], "{case}");
+    }
+    for pair in cases(&doc, "nextObjectName") {
+        assert_eq!(
+            json!(outbox::next_object_name(pair[0].as_str().expect("name"))),
+            pair[1]
+        );
+    }
+    for pair in cases(&doc, "uuid") {
+        assert_eq!(
+            json!(outbox::is_uuid(pair[0].as_str().expect("id"))),
+            pair[1],
+            "{pair}"
+        );
+    }
+    for pair in cases(&doc, "honeypot") {
+        let got = stepzero_core::record::should_store(pair[0].as_str().expect("value"));
+        assert_eq!(json!(got), pair[1], "{pair}");
     }
 }

@@ -1,0 +1,119 @@
+//! Delivery rules for a submitted response (the outbox): how a server's answer is read, when
+//! to try again, when to give up, and how a taken storage name moves on. The web side keeps
+//! the outbox (IndexedDB) and does the I/O; what each answer means is decided here.
+
+use serde::Serialize;
+
+/// An entry older than this is dropped from the outbox (30 days).
+pub const OUTBOX_MAX_AGE_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
+/// The first retry waits this long; each further one doubles it.
+pub const RETRY_BASE_MS: f64 = 5_000.0;
+/// No retry waits longer than this (one hour).
+pub const RETRY_MAX_MS: f64 = 60.0 * 60.0 * 1000.0;
+
+/// What an answer from the database or the storage bucket means for the response.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Delivery {
+    /// The server has it (now, or from an earlier attempt whose answer was lost).
+    Stored,
+    /// Storage only: the object name belongs to someone else; take the next name.
+    NameTaken,
+    /// A passing failure (network, 5xx, 408, 429): keep it and try again later.
+    Retry,
+    /// The server will never accept it as it is (a CHECK, a policy, a bad request): stop
+    /// trying this channel and fall back to the email backup.
+    Refused,
+}
+
+/// Reads an insert's answer. `status` 0 means no answer (network down, timeout). A 409 or
+/// Postgres unique violation (23505) on our own client-generated id means an earlier attempt
+/// already stored this very response.
+pub fn classify_insert(status: u16, postgres_code: &str) -> Delivery {
+    match status {
+        200..=299 => Delivery::Stored,
+        409 => Delivery::Stored,
+        _ if postgres_code == "23505" => Delivery::Stored,
+        0 | 408 | 429 | 500..=599 => Delivery::Retry,
+        _ => Delivery::Refused,
+    }
+}
+
+/// Reads an upload's answer. "Already exists" (409, or 400 saying so, as hosted storage
+/// does) means ours only when an earlier attempt with this same name may have succeeded
+/// without us hearing back (`earlier_outcome_unknown`); otherwise another visitor's file has
+/// the name and ours must take the next one.
+pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool) -> Delivery {
+    let exists = status == 409 || (status == 400 && says_already_exists(message));
+    match status {
+        200..=299 => Delivery::Stored,
+        _ if exists && earlier_outcome_unknown => Delivery::Stored,
+        _ if exists => Delivery::NameTaken,
+        0 | 408 | 429 | 500..=599 => Delivery::Retry,
+        _ => Delivery::Refused,
+    }
+}
+
+/// Whether a storage error message says "already exists", in any case. A plain loop:
+/// `str::contains` and `slice::windows` each add kilobytes of searcher code to the wasm.
+fn says_already_exists(message: &str) -> bool {
+    const NEEDLE: &[u8] = b"already exists";
+    let hay = message.as_bytes();
+    let mut start = 0;
+    while start + NEEDLE.len() <= hay.len() {
+        let mut matched = 0;
+        while matched < NEEDLE.len() && hay[start + matched].to_ascii_lowercase() == NEEDLE[matched] {
+            matched += 1;
+        }
+        if matched == NEEDLE.len() {
+            return true;
+        }
+        start += 1;
+    }
+    false
+}
+
+/// The wait before retry number `attempt` (1 for the first retry): 5 s doubling to at most
+/// an hour, scaled by `jitter` in [0, 1) to between 50% and 100% so many visitors coming back
+/// online at once do not retry in step.
+pub fn retry_delay_ms(attempt: u32, jitter: f64) -> f64 {
+    let doublings = attempt.saturating_sub(1).min(20);
+    let full = (RETRY_BASE_MS * f64::from(1u32 << doublings)).min(RETRY_MAX_MS);
+    let jitter = if jitter.is_finite() {
+        jitter.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    full * (0.5 + jitter / 2.0)
+}
+
+/// Whether an entry created at `created_ms` is too old to keep at `now_ms`.
+/// An unreadable (NaN) age counts as expired.
+pub fn is_expired(created_ms: f64, now_ms: f64) -> bool {
+    let age = now_ms - created_ms;
+    age.is_nan() || age >= OUTBOX_MAX_AGE_MS
+}
+
+/// The name to try when `object_name` (`<ms>_<file>`) is taken: the next free timestamp,
+/// `<ms + 1>_<file>`. A name not of that form gets a `0_` prefix.
+pub fn next_object_name(object_name: &str) -> String {
+    match object_name.split_once('_') {
+        Some((stamp, file)) if !stamp.is_empty() && stamp.bytes().all(|b| b.is_ascii_digit()) => {
+            let next = stamp.parse::<u64>().map_or(0, |ms| ms.saturating_add(1));
+            format!("{next}_{file}")
+        }
+        _ => format!("0_{object_name}"),
+    }
+}
+
+/// Whether `id` is a UUID in its canonical text form (8-4-4-4-12 hex digits), as the
+/// `survey_responses.id` column needs.
+pub fn is_uuid(id: &str) -> bool {
+    let groups: Vec<&str> = id.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
+}
