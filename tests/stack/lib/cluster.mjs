@@ -10,7 +10,8 @@ import { serverUser, spawnTied, run, stopChild } from './proc.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../../..');
 const bootstrapDir = join(here, '../bootstrap');
-const migrationsDir = join(repoRoot, 'supabase/migrations');
+// STACK_MIGRATIONS_DIR: another copy of the migrations (tests/stack/mutate.mjs uses it).
+const migrationsDir = process.env.STACK_MIGRATIONS_DIR || join(repoRoot, 'supabase/migrations');
 
 export const AUTHENTICATOR_PASSWORD = 'stepzero-local-authenticator';
 
