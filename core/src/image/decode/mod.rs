@@ -1,0 +1,41 @@
+//! Decoding a visitor's file to RGB once, with the limits checked against the header before
+//! any pixel memory is taken. Every failure is an [`ImageError`]; nothing panics on input.
+
+mod gif;
+mod jpeg;
+mod png;
+mod webp;
+
+use super::error::ImageError;
+use super::exif::Orientation;
+use super::pixels::Rgb;
+use super::sniff::Format;
+
+/// A decoded picture and how it should be turned to be shown upright.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    pub format: Format,
+    pub image: Rgb,
+    pub orientation: Orientation,
+    /// The stored (not yet turned) size of the file's picture, before any decode-time scaling.
+    pub full_width: u32,
+    pub full_height: u32,
+}
+
+/// Decodes `bytes` (JPEG, PNG, WebP, or a GIF's first frame). `long_side_hint`, when given,
+/// lets a JPEG be decoded straight at a reduced scale (1/2, 1/4, 1/8 via the DCT) as long as
+/// its long side stays at least that long.
+///
+/// # Errors
+/// [`ImageError::NotAnImage`] for other bytes, [`ImageError::TooLarge`] when the header
+/// claims too many pixels, [`ImageError::Malformed`] for broken or truncated files.
+pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, ImageError> {
+    let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
+    let (image, orientation, (full_width, full_height)) = match format {
+        Format::Jpeg => jpeg::decode(bytes, long_side_hint)?,
+        Format::Png => png::decode(bytes)?,
+        Format::WebP => webp::decode(bytes)?,
+        Format::Gif => gif::decode(bytes)?,
+    };
+    Ok(Decoded { format, image, orientation, full_width, full_height })
+}

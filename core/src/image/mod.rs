@@ -1,0 +1,117 @@
+//! The email backup's image routine (spec section 5, "Email backup file rules") and the
+//! upload's metadata stripping, behind the `image` cargo feature so the engine's wasm never
+//! carries them. Bytes in, bytes out: decode once (a JPEG straight at reduced DCT scale),
+//! turn upright by EXIF, lay transparency on white, shrink to at most 800 px with a SIMD
+//! Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
+
+pub mod decode;
+pub mod error;
+pub mod exif;
+pub mod jpeg;
+pub mod limits;
+pub mod orient;
+pub mod pixels;
+pub mod resize;
+pub mod sniff;
+pub mod strip;
+#[cfg(feature = "media-wasm")]
+pub mod wasm;
+
+use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
+pub use error::ImageError;
+pub use sniff::Format;
+
+/// The ladder and the size box: spec section 9's numbers are the defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShrinkOptions {
+    /// Longest side of the result, in pixels (800).
+    pub max_side: u32,
+    /// The result fits when it is at most this many bytes (40,960).
+    pub target_bytes: u64,
+    /// First quality tried, in tenths (8 = 0.8).
+    pub start_tenths: u8,
+    /// Last quality tried, in tenths (1 = 0.1).
+    pub min_tenths: u8,
+}
+
+impl Default for ShrinkOptions {
+    fn default() -> Self {
+        ShrinkOptions {
+            max_side: 800,
+            target_bytes: EMAIL_ATTACHMENT_MAX_BYTES,
+            start_tenths: 8,
+            min_tenths: 1,
+        }
+    }
+}
+
+/// One rung of the ladder that was encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempt {
+    pub tenths: u8,
+    pub bytes: u64,
+}
+
+/// The shrunk JPEG and how it was reached.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shrunk {
+    pub bytes: Vec<u8>,
+    /// The quality chosen, in tenths: the first rung whose output fits, else the last rung.
+    pub tenths: u8,
+    /// Whether `bytes` is within `target_bytes`.
+    pub fits: bool,
+    pub width: u32,
+    pub height: u32,
+    /// Every rung encoded, in order.
+    pub tried: Vec<Attempt>,
+    pub format: Format,
+    /// The picture's size as shown (after the EXIF turn), before shrinking.
+    pub source_width: u32,
+    pub source_height: u32,
+}
+
+/// Shrinks an image file for the email backup.
+///
+/// # Errors
+/// Any [`ImageError`]: not an image, over the limits, broken or truncated, out of memory.
+/// Also [`ImageError::Unsupported`] for options outside the ladder (start below min, 0, >10).
+pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, ImageError> {
+    let ShrinkOptions { max_side, start_tenths, min_tenths, .. } = *options;
+    if max_side == 0 || min_tenths == 0 || start_tenths > 10 || min_tenths > start_tenths {
+        return Err(ImageError::Unsupported("shrink options outside the ladder".into()));
+    }
+    let decoded = decode::decode(bytes, Some(max_side))?;
+    let (fw, fh) = (decoded.full_width, decoded.full_height);
+    let (w, h) = resize::fit(fw, fh, max_side);
+    let small = resize::resize(decoded.image, w, h)?;
+    let upright = orient::apply(small, decoded.orientation)?;
+    let prepared = jpeg::prepare(&upright)?;
+    let (bytes, tenths, tried) = ladder(&prepared, options);
+    let (source_width, source_height) = if decoded.orientation.swaps_sides() { (fh, fw) } else { (fw, fh) };
+    Ok(Shrunk {
+        fits: bytes.len() as u64 <= options.target_bytes,
+        bytes,
+        tenths,
+        width: upright.width,
+        height: upright.height,
+        tried,
+        format: decoded.format,
+        source_width,
+        source_height,
+    })
+}
+
+/// The spec's ladder, exactly: encode at `start`, `start - 0.1`, ... and keep the first
+/// result within the target; if none fits, the last rung's result.
+fn ladder(prepared: &jpeg::Prepared, options: &ShrinkOptions) -> (Vec<u8>, u8, Vec<Attempt>) {
+    let mut tried = Vec::new();
+    let mut tenths = options.start_tenths;
+    loop {
+        let bytes = jpeg::encode(prepared, tenths * 10);
+        tried.push(Attempt { tenths, bytes: bytes.len() as u64 });
+        if bytes.len() as u64 <= options.target_bytes || tenths <= options.min_tenths {
+            return (bytes, tenths, tried);
+        }
+        tenths -= 1;
+    }
+}

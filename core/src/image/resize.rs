@@ -1,0 +1,60 @@
+//! Shrinking to the email size with fast_image_resize (SIMD: simd128 in the browser).
+//! The sizes are decided here: the long side at most `max_side`, never enlarged.
+
+use super::error::ImageError;
+use super::pixels::Rgb;
+use fast_image_resize::images::Image;
+use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+
+/// The size `width` x `height` shrinks to so its long side is at most `max_side`, keeping the
+/// aspect ratio (each side rounded, at least 1); unchanged when it already fits.
+pub fn fit(width: u32, height: u32, max_side: u32) -> (u32, u32) {
+    let long = width.max(height);
+    if long <= max_side || long == 0 {
+        return (width, height);
+    }
+    let side = |v: u32| ((u64::from(v) * u64::from(max_side) + u64::from(long) / 2) / u64::from(long)).max(1) as u32;
+    (side(width), side(height))
+}
+
+/// `image` resampled to `width` x `height` with a Lanczos3 filter (returned as is when the
+/// size already matches).
+///
+/// # Errors
+/// [`ImageError::Malformed`] when the buffer does not match its dimensions.
+pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
+    if image.width == width && image.height == height {
+        return Ok(image);
+    }
+    let src = Image::from_vec_u8(image.width, image.height, image.pixels, PixelType::U8x3)
+        .map_err(ImageError::malformed)?;
+    let mut dst = Image::new(width, height, PixelType::U8x3);
+    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
+    Resizer::new()
+        .resize(&src, &mut dst, &options)
+        .map_err(ImageError::malformed)?;
+    Ok(Rgb { width, height, pixels: dst.into_vec() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_side_becomes_800_and_small_images_are_not_enlarged() {
+        assert_eq!(fit(4000, 3000, 800), (800, 600));
+        assert_eq!(fit(3000, 4000, 800), (600, 800));
+        assert_eq!(fit(640, 480, 800), (640, 480));
+        assert_eq!(fit(800, 10, 800), (800, 10));
+        assert_eq!(fit(20_000, 1, 800), (800, 1));
+        assert_eq!(fit(5120, 2880, 800), (800, 450));
+    }
+
+    #[test]
+    fn resize_keeps_a_flat_colour_flat() {
+        let image = Rgb { width: 40, height: 20, pixels: [200, 100, 50].repeat(800) };
+        let small = resize(image, 10, 5).unwrap();
+        assert_eq!(small.pixels.len(), 150);
+        assert!(small.pixels.chunks(3).all(|p| p == [200, 100, 50]));
+    }
+}
