@@ -53,11 +53,21 @@ async function shutdown(code) {
     try { await gateway?.close(); } catch { /* already gone */ }
     try { await postgrest?.stop(); } catch { /* already gone */ }
     try { await cluster?.stop(); } catch { /* already gone */ }
-    if (opt.throwaway) rmSync(dataDir, { recursive: true, force: true });
+    if (opt.throwaway) {
+      try { rmSync(dataDir, { recursive: true, force: true }); } catch { /* best effort */ }
+    }
     process.exit(code);
   })();
   return stopping;
 }
+
+// A parent that died closes our pipes: writing must not crash the clean-up.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
+process.on('uncaughtException', (e) => {
+  say(`unexpected error: ${e.stack ?? e}`);
+  shutdown(1);
+});
 
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {

@@ -92,3 +92,28 @@ test('--exec runs a command against the stack and passes on its exit status', as
   const [code] = await once(child, 'exit');
   assert.equal(code, 7);
 });
+
+test('when its parent exits, the launcher stops everything and removes its data', async () => {
+  // A parent that starts the stack, reports the launcher's pid once ready, then exits.
+  const parentCode = `
+    const { spawn } = require('node:child_process');
+    const c = spawn(process.execPath, [${JSON.stringify(launcher)}, '--throwaway', '--port', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    c.stderr.on('data', (d) => { err += d; });
+    c.stdout.on('data', (d) => {
+      if (/stack ready/.test(d)) {
+        const dir = /data {6}(\\S+)/.exec(err)[1];
+        process.stdout.write(JSON.stringify({ pid: c.pid, dir }) + '\\n');
+        process.exit(0);
+      }
+    });`;
+  const parent = spawn(process.execPath, ['-e', parentCode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  parent.stdout.on('data', (d) => { out += d; });
+  await once(parent, 'exit');
+  const { pid, dir } = JSON.parse(out);
+  const pids = [pid, ...descendants(pid)];
+  assert.deepEqual(await waitGone(pids), []);
+  assert.equal(existsSync(dir), false);
+});
