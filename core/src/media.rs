@@ -5,19 +5,36 @@ use crate::constants::MAX_ATTACHMENT_BYTES;
 use crate::validate::{ErrorCode, FieldError};
 use crate::EngineError;
 
-/// MIME types accepted outright, besides every `image/*` and `video/*` except SVG.
-const ACCEPTED_TYPES: [&str; 4] = [
-    "application/pdf",
-    "application/msword",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "text/plain",
-];
-
-/// Extensions accepted when the browser reports no (or a generic) type: the common image and
-/// video extensions, pdf, doc, docx and txt.
-const ACCEPTED_EXTENSIONS: [&str; 23] = [
-    "jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "bmp", "tif", "tiff", "avif", "mp4",
-    "mov", "m4v", "webm", "mkv", "avi", "3gp", "ogv", "pdf", "doc", "docx", "txt",
+/// The accepted types with the extensions that stand for them when the browser gives no type
+/// (or a generic one). These are exactly the bucket's `allowed_mime_types` (plus `video/*`,
+/// which the bucket allows whole): a file accepted here is never refused by storage.
+const ACCEPTED: [(&str, &[&str]); 23] = [
+    ("image/jpeg", &["jpg", "jpeg"]),
+    ("image/png", &["png"]),
+    ("image/gif", &["gif"]),
+    ("image/webp", &["webp"]),
+    ("image/heic", &["heic"]),
+    ("image/heif", &["heif"]),
+    ("image/bmp", &["bmp"]),
+    ("image/tiff", &["tif", "tiff"]),
+    ("image/avif", &["avif"]),
+    ("video/mp4", &["mp4"]),
+    ("video/quicktime", &["mov"]),
+    ("video/x-m4v", &["m4v"]),
+    ("video/webm", &["webm"]),
+    ("video/x-matroska", &["mkv"]),
+    ("video/x-msvideo", &["avi"]),
+    ("video/3gpp", &["3gp"]),
+    ("video/ogg", &["ogv"]),
+    ("video/mpeg", &["mpeg", "mpg"]),
+    ("application/pdf", &["pdf"]),
+    ("application/msword", &["doc"]),
+    (
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        &["docx"],
+    ),
+    ("text/plain", &["txt"]),
+    ("video/x-ms-wmv", &["wmv"]),
 ];
 
 /// The longest sanitised file name kept in an object name.
@@ -50,16 +67,33 @@ pub fn check_attachment(
 }
 
 fn is_accepted(mime_type: &str, name: &str) -> bool {
-    let mime = mime_type.trim().to_ascii_lowercase();
+    upload_content_type(mime_type, name).is_some()
+}
+
+/// The MIME type to upload a file with: its own type when that is accepted (any `video/*`
+/// counts), else the type its extension stands for; `None` when neither is accepted. A
+/// browser often gives no type (or `application/octet-stream`), which storage would refuse.
+/// SVG is never accepted, whatever it claims: it can carry script.
+pub fn upload_content_type(mime_type: &str, name: &str) -> Option<String> {
+    let mime = mime_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
     let extension = extension(name).map(str::to_ascii_lowercase);
     if mime.starts_with("image/svg") || extension.as_deref() == Some("svg") {
-        return false;
+        return None;
     }
-    let by_type = mime.starts_with("image/")
-        || mime.starts_with("video/")
-        || ACCEPTED_TYPES.contains(&mime.split(';').next().unwrap_or_default().trim());
-    let by_extension = extension.is_some_and(|ext| ACCEPTED_EXTENSIONS.contains(&ext.as_str()));
-    by_type || by_extension
+    let listed = ACCEPTED.iter().any(|(accepted, _)| *accepted == mime);
+    if listed || (mime.starts_with("video/") && mime.len() > "video/".len()) {
+        return Some(mime);
+    }
+    let extension = extension?;
+    ACCEPTED
+        .iter()
+        .find(|(_, extensions)| extensions.contains(&extension.as_str()))
+        .map(|(accepted, _)| (*accepted).to_owned())
 }
 
 /// The part of `name` after its last dot, if there is one and something precedes it.

@@ -180,6 +180,12 @@ pub fn storage_object_name(ms: f64, name: &str) -> String {
     media::storage_object_name(ms, name)
 }
 
+/// The MIME type to upload a file with, or `null` when it is not accepted.
+#[wasm_bindgen(js_name = uploadContentType)]
+pub fn upload_content_type(mime_type: &str, name: &str) -> Option<String> {
+    media::upload_content_type(mime_type, name)
+}
+
 /// The attachment check: `null` when acceptable, else the error to show.
 #[wasm_bindgen(js_name = checkAttachment, unchecked_return_type = "FieldError | null")]
 pub fn check_attachment(size: f64, mime_type: &str, name: &str) -> JsResult {

@@ -169,6 +169,17 @@ fn attachment_vectors() {
 }
 
 #[test]
+fn upload_content_type_vectors() {
+    for case in cases(&load("validation.json"), "contentTypes") {
+        let got = media::upload_content_type(
+            case["type"].as_str().expect("type"),
+            case["fileName"].as_str().expect("name"),
+        );
+        assert_eq!(json!(got), case["expect"], "{case}");
+    }
+}
+
+#[test]
 fn record_vectors() {
     for case in cases(&load("records.json"), "records") {
         let meta: RecordMeta = serde_json::from_value(case["meta"].clone()).expect("meta");
