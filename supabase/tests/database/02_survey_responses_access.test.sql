@@ -3,7 +3,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(27);
+select plan(28);
 
 -- The insertable columns (everything but created_at).
 create function pg_temp.insert_columns() returns setof text language sql as $$
@@ -122,9 +122,16 @@ select throws_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
     terms_consent, completion_time, ip_address, survey_version)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '2 days', 'client-side', '3.0')
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '32 days', 'client-side', '3.0')
 $$, '42501', 'new row violates row-level security policy for table "survey_responses"',
-  'anon cannot back-date a response (policy)');
+  'anon cannot back-date a response beyond the outbox window (policy)');
+
+select lives_ok($$
+  insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
+    question4a_discomfort, question5a_another, question6_consent, question8_gender,
+    terms_consent, completion_time, ip_address, survey_version)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '29 days', 'client-side', '3.0')
+$$, 'an outbox retry 29 days later keeps its completion time and is stored');
 
 select throws_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
