@@ -63,7 +63,8 @@ fn says_already_exists(message: &str) -> bool {
     let mut start = 0;
     while start + NEEDLE.len() <= hay.len() {
         let mut matched = 0;
-        while matched < NEEDLE.len() && hay[start + matched].to_ascii_lowercase() == NEEDLE[matched] {
+        while matched < NEEDLE.len() && hay[start + matched].to_ascii_lowercase() == NEEDLE[matched]
+        {
             matched += 1;
         }
         if matched == NEEDLE.len() {
