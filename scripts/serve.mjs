@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// The static server of `make run` (and the e2e tests): serves a production build with the
+// same rules a CDN gets from web/deploy/hosting.mjs — security headers on every response,
+// index.html for the app's routes, files as they are, and a real 404 for anything else.
+// Usage: node scripts/serve.mjs --dir web/dist --port 5173 [--host 127.0.0.1]
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { isAppRoute, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
+const root = resolve(args.dir ?? 'web/dist');
+const port = Number(args.port ?? 5173);
+const host = args.host ?? '127.0.0.1';
+const headers = securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, emailOrigin: process.env.VITE_EMAILJS_ORIGIN });
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml',
+};
+
+async function fileAt(path) {
+  const full = normalize(join(root, decodeURIComponent(path)));
+  if (full !== root && !full.startsWith(root + sep)) return null; // no escaping the build dir
+  const info = await stat(full).catch(() => null);
+  return info?.isFile() ? full : null;
+}
+
+function cacheControl(path) {
+  const rule = CACHE_RULES.find((r) => (r.path.endsWith('*') ? path.startsWith(r.path.slice(0, -1)) : path === r.path));
+  return rule?.value ?? 'no-cache';
+}
+
+const server = createServer(async (req, res) => {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  let file = null;
+  let status = 200;
+  try {
+    file = (path !== '/' && (await fileAt(path))) || (isAppRoute(path) ? join(root, 'index.html') : null);
+  } catch {
+    file = null; // a malformed %-escape
+  }
+  if (!file) {
+    status = 404;
+    file = (await fileAt('/404.html')) ?? join(root, 'index.html');
+  }
+  const body = await readFile(file).catch(() => null);
+  if (!body) {
+    res.writeHead(500, headers).end('build missing: run make build');
+    return;
+  }
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': status === 200 ? cacheControl(path) : 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+});
+
+server.on('error', (error) => {
+  console.error(error.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another` : String(error));
+  process.exit(1);
+});
+server.listen(port, host, () => console.log(`serving ${root} at http://${host}:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,25 @@
+// A Vite plugin that writes the static-hosting files into the build, from web/deploy/hosting.mjs:
+// `_headers` and `_redirects` (Netlify, Cloudflare Pages), `vercel.json` (Vercel), and
+// `404.html` (the app, which renders its not-found screen, served with status 404).
+import { headersFile, redirectsFile, vercelJson } from './hosting.mjs';
+
+export function hostingFiles() {
+  let env = {};
+  return {
+    name: 'stepzero-hosting-files',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env ?? {};
+    },
+    generateBundle(_options, bundle) {
+      const site = { supabaseUrl: env.VITE_SUPABASE_URL, emailOrigin: env.VITE_EMAILJS_ORIGIN };
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(site) });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFile() });
+      this.emitFile({ type: 'asset', fileName: 'vercel.json', source: JSON.stringify(vercelJson(site), null, 2) + '\n' });
+      const index = bundle['index.html'];
+      if (index && index.type === 'asset') {
+        this.emitFile({ type: 'asset', fileName: '404.html', source: index.source });
+      }
+    },
+  };
+}
