@@ -84,3 +84,47 @@ test('a double click on Submit sends one response', async ({ page, request }) =>
   await expect(page).toHaveURL(/\/thank-you\/completed$/);
   expect(await rowsWhen(request, 1)).toHaveLength(1);
 });
+
+test('insert fails with a large photo: the email carries it shrunk to a JPEG of at most 40 KB', async ({ page, request }) => {
+  await stack.faults(request, { insert: 500 });
+  await openPage(page, '/');
+  // A 1600x1200 PNG (a gradient with grain: large as PNG, compressible as JPEG), drawn by the browser.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1600;
+    canvas.height = 1200;
+    const context = canvas.getContext('2d')!;
+    const image = context.createImageData(1600, 1200);
+    for (let i = 0; i < image.data.length; i += 1) {
+      const pixel = i >> 2;
+      const x = pixel % 1600;
+      const y = Math.floor(pixel / 1600);
+      image.data[i] = i % 4 === 3 ? 255 : ((x + y) >> 3) + (i % 4) * 40 + ((pixel * 2654435761) % 17);
+    }
+    context.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+  const buffer = Buffer.from(png, 'base64');
+  expect(buffer.length).toBeGreaterThan(40960);
+  await startSurvey(page);
+  await answerStart(page, 'Eat lunch alone in public', 'Reddit');
+  await choose(page, 'Yes');
+  await choose(page, 'Neutral');
+  await choose(page, 'No');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.setInputFiles('#attachment', { name: 'noise.png', mimeType: 'image/png', buffer });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await answerEnd(page, '45', 'Male');
+  await submit(page, 'completed');
+  const [email] = await stack.emails(request);
+  const params = email.template_params;
+  expect(params).toMatchObject({ file_name: 'noise.png', file_type: 'image/png', file_size: String(buffer.length), file_uploaded: 'true' });
+  expect(params.file_compressed).toBe('true');
+  const jpeg = Buffer.from(params.file_base64, 'base64');
+  expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  expect(jpeg.length).toBe(Number(params.file_compressed_size));
+  expect(jpeg.length).toBeLessThanOrEqual(40960);
+  // 800 px on the long side: the JPEG's SOF0 frame header holds height then width.
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  expect([jpeg.readUInt16BE(sof + 5), jpeg.readUInt16BE(sof + 7)]).toEqual([600, 800]);
+});

@@ -76,7 +76,9 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
           </svg>
         </button>
       </header>
-      <ProgressBar value={progress(step)} />
+      <div className="survey__progress" role="region" aria-label="Progress">
+        <ProgressBar value={progress(step)} />
+      </div>
       <main id="main" className="survey__main">
         <form className="question" noValidate onSubmit={next}>
           <StepFields ref={heading} step={step} answers={answers} update={change} file={file} setFile={setFile} errors={errors} shake={shake} />
