@@ -32,6 +32,7 @@ web-deps:
 
 web-typecheck: web-deps pkg
 	node_modules/.bin/tsc -p web/tsconfig.json
+	node_modules/.bin/tsc -p tests/e2e/tsconfig.json
 
 build: pkg web-deps
 	$(VITE) build $(VITE_CONFIG)

@@ -25,7 +25,8 @@ for (const screen of screens) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openPage(page, screen.path, { answers: screen.answers, banner: screen.banner });
     await screen.act?.(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    // @axe-core/playwright types its page against a second copy of playwright-core: same API.
+    const { violations } = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

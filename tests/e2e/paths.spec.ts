@@ -47,6 +47,9 @@ test('Yes branch with a photo: upload, then a row naming it; completed thank-you
   const flags = await page.evaluate(() => [localStorage.getItem('surveyCompleted'), localStorage.getItem('lastThankYouType'), localStorage.getItem('surveyCompletionTime')]);
   expect(flags.slice(0, 2)).toEqual(['true', 'completed']);
   expect(Number(flags[2])).toBeGreaterThan(0);
+  // Only the spec's keys: supabase-js kept no auth session (persistSession: false), and the
+  // answers were cleared once the response was in.
+  expect((await page.evaluate(() => Object.keys(localStorage))).sort()).toEqual(['cookiesAccepted', 'lastThankYouType', 'surveyCompleted', 'surveyCompletionTime']);
 });
 
 test('Not Yet with Other and a reminder email: not-completed thank-you, row with 4b-other and email', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 // The single page of spec point 2: picks the screen for the URL, owns the answers (mirrored to
 // localStorage), the chosen file, the cookie choice and the submission.
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
 import { SubmitOverlay } from './components/SubmitOverlay';
 import { parseCookieChoice, parseThankYouType, reachableStep, repeatVisitThankYou, reveals, shouldRestoreAnswers, validateAll, type Answers, type CookieChoice, type FieldError, type StepId } from './core';
@@ -141,7 +141,8 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
 
   return (
     <>
-      {screen}
+      {/* A new route is a new page: remount it (focus, scroll and local state start fresh). */}
+      <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
       {cookieChoice === null && phase === 'idle' && <CookieBanner onChoose={chooseCookies} />}
     </>

@@ -1,16 +1,34 @@
 // The frame of the non-survey pages: skip link, navigation, the page, footer.
-import type { ReactNode } from 'react';
+// Each page is a new view in a single-page app, so focus starts at its heading (as on a real
+// page load, screen readers then read from the top of the new content).
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
-export function PageShell({ children, current, className = '', footerSocials = true }: { children: ReactNode; current?: 'home' | 'about'; className?: string; footerSocials?: boolean }) {
+interface Props {
+  children: ReactNode;
+  current?: 'home' | 'about';
+  className?: string;
+  footerSocials?: boolean;
+}
+
+export function PageShell({ children, current, className = '', footerSocials = true }: Props) {
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    main.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+  }, []);
+  // The skip link moves focus itself: changing the URL hash would switch privacy tabs.
+  const skip = (event: MouseEvent) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
   return (
     <div className={`shell ${className}`}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={skip}>
         Skip to content
       </a>
       <NavBar current={current} />
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main id="main" ref={main} className="shell__main" tabIndex={-1}>
         {children}
       </main>
       <Footer socials={footerSocials} />

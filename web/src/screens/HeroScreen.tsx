@@ -7,7 +7,7 @@ export function HeroScreen({ onContinue, onNotInterested }: { onContinue: () => 
     <PageShell current="home" className="shell--hero">
       <section className="hero" aria-labelledby="hero-title">
         <p className="hero__eyebrow">A movement for the uncomfortable</p>
-        <h1 id="hero-title" className="hero__title">
+        <h1 id="hero-title" className="hero__title" tabIndex={-1}>
           Step <span className="hero__accent">Zero</span>
         </h1>
         <p className="hero__tagline">Become the best version of yourself.</p>
