@@ -29,7 +29,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-sql test-stack test-web test-e2e
+test: test-rust test-wasm test-media test-sql test-stack test-web test-e2e
 	@echo "make test: all suites passed"
 
 test-rust:
@@ -43,11 +43,12 @@ test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
 	CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core --features wasm
 
-bench: pkg
+bench: pkg bench-image
 	node tests/bench/sizes.mjs
 
 clean:
 	rm -rf target pkg web/dist
 
 -include tests/stack/stack.mk
+-include core/media.mk
 include web/web.mk

@@ -7,7 +7,9 @@ use stepzero_core::image::{decode, orient, pixels::Rgb};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (original, shrunk) = args.split_first().ok_or("usage: media_psnr <original> <shrunk.jpg>...")?;
+    let (original, shrunk) = args
+        .split_first()
+        .ok_or("usage: media_psnr <original> <shrunk.jpg>...")?;
     let source = decode::decode(&std::fs::read(original)?, None)?;
     let upright = orient::apply(source.image, source.orientation)?;
     let mut cache: Option<(u32, u32, Vec<f64>)> = None;
@@ -28,7 +30,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .sum::<f64>()
             / reference.len() as f64;
         let psnr = 10.0 * (255.0f64 * 255.0 / mse.max(1e-12)).log10();
-        println!("{{\"file\":{path:?},\"width\":{},\"height\":{},\"psnr\":{psnr:.3}}}", out.width, out.height);
+        println!(
+            "{{\"file\":{path:?},\"width\":{},\"height\":{},\"psnr\":{psnr:.3}}}",
+            out.width, out.height
+        );
     }
     Ok(())
 }
@@ -54,7 +59,11 @@ fn weights(src: usize, dst: usize) -> Vec<(usize, Vec<f64>)> {
             let mut w: Vec<f64> = (lo..hi)
                 .map(|j| {
                     let x = (j as f64 + 0.5 - center) / scale.max(1.0);
-                    if x.abs() < 3.0 { sinc(x) * sinc(x / 3.0) } else { 0.0 }
+                    if x.abs() < 3.0 {
+                        sinc(x) * sinc(x / 3.0)
+                    } else {
+                        0.0
+                    }
                 })
                 .collect();
             let sum: f64 = w.iter().sum();
@@ -65,13 +74,22 @@ fn weights(src: usize, dst: usize) -> Vec<(usize, Vec<f64>)> {
 }
 
 fn lanczos(image: &Rgb, width: u32, height: u32) -> Vec<f64> {
-    let (sw, sh, dw, dh) = (image.width as usize, image.height as usize, width as usize, height as usize);
+    let (sw, sh, dw, dh) = (
+        image.width as usize,
+        image.height as usize,
+        width as usize,
+        height as usize,
+    );
     let wx = weights(sw, dw);
     let mut mid = vec![0.0; dw * sh * 3];
     for y in 0..sh {
         for (x, (lo, w)) in wx.iter().enumerate() {
             for c in 0..3 {
-                mid[(y * dw + x) * 3 + c] = w.iter().enumerate().map(|(k, v)| v * f64::from(image.pixels[(y * sw + lo + k) * 3 + c])).sum();
+                mid[(y * dw + x) * 3 + c] = w
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| v * f64::from(image.pixels[(y * sw + lo + k) * 3 + c]))
+                    .sum();
             }
         }
     }
@@ -79,7 +97,11 @@ fn lanczos(image: &Rgb, width: u32, height: u32) -> Vec<f64> {
     let mut out = vec![0.0; dw * dh * 3];
     for (y, (lo, w)) in wy.iter().enumerate() {
         for x in 0..dw * 3 {
-            out[y * dw * 3 + x] = w.iter().enumerate().map(|(k, v)| v * mid[(lo + k) * dw * 3 + x]).sum();
+            out[y * dw * 3 + x] = w
+                .iter()
+                .enumerate()
+                .map(|(k, v)| v * mid[(lo + k) * dw * 3 + x])
+                .sum();
         }
     }
     out

@@ -17,8 +17,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(output, &shrunk.bytes)?;
     println!(
         "{input}: {}x{} -> {}x{}, quality 0.{}, {} bytes, {ms:.1} ms, tried {:?}",
-        shrunk.source_width, shrunk.source_height, shrunk.width, shrunk.height, shrunk.tenths,
-        shrunk.bytes.len(), shrunk.tried
+        shrunk.source_width,
+        shrunk.source_height,
+        shrunk.width,
+        shrunk.height,
+        shrunk.tenths,
+        shrunk.bytes.len(),
+        shrunk.tried
     );
     Ok(())
 }

@@ -46,12 +46,20 @@ fn read_orientation(tiff: &[u8]) -> Option<u16> {
     };
     let u16_at = |at: usize| -> Option<u16> {
         let b = tiff.get(at..at.checked_add(2)?)?;
-        Some(if big { u16::from_be_bytes([b[0], b[1]]) } else { u16::from_le_bytes([b[0], b[1]]) })
+        Some(if big {
+            u16::from_be_bytes([b[0], b[1]])
+        } else {
+            u16::from_le_bytes([b[0], b[1]])
+        })
     };
     let u32_at = |at: usize| -> Option<u32> {
         let b = tiff.get(at..at.checked_add(4)?)?;
         let a = [b[0], b[1], b[2], b[3]];
-        Some(if big { u32::from_be_bytes(a) } else { u32::from_le_bytes(a) })
+        Some(if big {
+            u32::from_be_bytes(a)
+        } else {
+            u32::from_le_bytes(a)
+        })
     };
     let ifd = u32_at(4)? as usize;
     let count = u16_at(ifd)? as usize;
@@ -98,7 +106,13 @@ mod tests {
 
     #[test]
     fn broken_blocks_count_as_normal() {
-        for bad in [&b""[..], b"II*\0", b"II*\0\xff\xff\xff\xff", b"MM\0*\0\0\0\x08\0\x09", b"Exif\0\0junk"] {
+        for bad in [
+            &b""[..],
+            b"II*\0",
+            b"II*\0\xff\xff\xff\xff",
+            b"MM\0*\0\0\0\x08\0\x09",
+            b"Exif\0\0junk",
+        ] {
             assert_eq!(orientation(bad), Orientation::NORMAL);
         }
         assert_eq!(Orientation::from_tag(9), Orientation::NORMAL);

@@ -31,9 +31,18 @@ mod tests {
     #[test]
     fn a_phone_photo_passes_and_a_bomb_does_not() {
         assert!(check(8160, 6120).is_ok());
-        assert!(matches!(check(65_535, 65_535), Err(ImageError::TooLarge { .. })));
-        assert!(matches!(check(10_000, 10_000), Err(ImageError::TooLarge { .. })));
-        assert!(matches!(check(30_000, 10), Err(ImageError::TooLarge { .. })));
+        assert!(matches!(
+            check(65_535, 65_535),
+            Err(ImageError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            check(10_000, 10_000),
+            Err(ImageError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            check(30_000, 10),
+            Err(ImageError::TooLarge { .. })
+        ));
         assert_eq!(check(0, 10), Err(ImageError::Empty));
     }
 }

@@ -76,9 +76,16 @@ pub struct Shrunk {
 /// Any [`ImageError`]: not an image, over the limits, broken or truncated, out of memory.
 /// Also [`ImageError::Unsupported`] for options outside the ladder (start below min, 0, >10).
 pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, ImageError> {
-    let ShrinkOptions { max_side, start_tenths, min_tenths, .. } = *options;
+    let ShrinkOptions {
+        max_side,
+        start_tenths,
+        min_tenths,
+        ..
+    } = *options;
     if max_side == 0 || min_tenths == 0 || start_tenths > 10 || min_tenths > start_tenths {
-        return Err(ImageError::Unsupported("shrink options outside the ladder".into()));
+        return Err(ImageError::Unsupported(
+            "shrink options outside the ladder".into(),
+        ));
     }
     let decoded = decode::decode(bytes, Some(max_side))?;
     let (fw, fh) = (decoded.full_width, decoded.full_height);
@@ -87,7 +94,11 @@ pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, Ima
     let upright = orient::apply(small, decoded.orientation)?;
     let prepared = jpeg::prepare(&upright)?;
     let (bytes, tenths, tried) = ladder(&prepared, options);
-    let (source_width, source_height) = if decoded.orientation.swaps_sides() { (fh, fw) } else { (fw, fh) };
+    let (source_width, source_height) = if decoded.orientation.swaps_sides() {
+        (fh, fw)
+    } else {
+        (fw, fh)
+    };
     Ok(Shrunk {
         fits: bytes.len() as u64 <= options.target_bytes,
         bytes,
@@ -108,7 +119,10 @@ fn ladder(prepared: &jpeg::Prepared, options: &ShrinkOptions) -> (Vec<u8>, u8, V
     let mut tenths = options.start_tenths;
     loop {
         let bytes = jpeg::encode(prepared, tenths * 10);
-        tried.push(Attempt { tenths, bytes: bytes.len() as u64 });
+        tried.push(Attempt {
+            tenths,
+            bytes: bytes.len() as u64,
+        });
         if bytes.len() as u64 <= options.target_bytes || tenths <= options.min_tenths {
             return (bytes, tenths, tried);
         }

@@ -14,7 +14,11 @@ pub fn apply(image: Rgb, orientation: Orientation) -> Result<Rgb, ImageError> {
         return Ok(image);
     }
     let (w, h) = (image.width as usize, image.height as usize);
-    let (dw, dh) = if orientation.swaps_sides() { (h, w) } else { (w, h) };
+    let (dw, dh) = if orientation.swaps_sides() {
+        (h, w)
+    } else {
+        (w, h)
+    };
     let mut out = buffer(w * h * 3)?;
     for dy in 0..dh {
         for dx in 0..dw {
@@ -32,7 +36,11 @@ pub fn apply(image: Rgb, orientation: Orientation) -> Result<Rgb, ImageError> {
             out[d..d + 3].copy_from_slice(&image.pixels[s..s + 3]);
         }
     }
-    Ok(Rgb { width: dw as u32, height: dh as u32, pixels: out })
+    Ok(Rgb {
+        width: dw as u32,
+        height: dh as u32,
+        pixels: out,
+    })
 }
 
 #[cfg(test)]
@@ -41,7 +49,11 @@ mod tests {
 
     /// A 2x1 picture: red then blue.
     fn strip() -> Rgb {
-        Rgb { width: 2, height: 1, pixels: vec![255, 0, 0, 0, 0, 255] }
+        Rgb {
+            width: 2,
+            height: 1,
+            pixels: vec![255, 0, 0, 0, 0, 255],
+        }
     }
 
     #[test]

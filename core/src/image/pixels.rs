@@ -47,13 +47,22 @@ impl Rgb {
     /// # Errors
     /// [`ImageError::Malformed`] when `data` is shorter than the dimensions say,
     /// [`ImageError::OutOfMemory`] when the buffer cannot be had.
-    pub fn from_layout(width: u32, height: u32, layout: Layout, data: &[u8]) -> Result<Rgb, ImageError> {
+    pub fn from_layout(
+        width: u32,
+        height: u32,
+        layout: Layout,
+        data: &[u8],
+    ) -> Result<Rgb, ImageError> {
         let count = width as usize * height as usize;
         let src = data
             .get(..count * layout.channels())
             .ok_or_else(|| ImageError::malformed("fewer pixels than the header says"))?;
         if layout == Layout::Rgb {
-            return Ok(Rgb { width, height, pixels: src.to_vec() });
+            return Ok(Rgb {
+                width,
+                height,
+                pixels: src.to_vec(),
+            });
         }
         let mut pixels = buffer(count * 3)?;
         let out = pixels.chunks_exact_mut(3);
@@ -63,7 +72,11 @@ impl Rgb {
                 .zip(src.chunks_exact(2))
                 .for_each(|(o, p)| o.fill(on_white(p[0], p[1]))),
             Layout::Rgba => out.zip(src.chunks_exact(4)).for_each(|(o, p)| {
-                o.copy_from_slice(&[on_white(p[0], p[3]), on_white(p[1], p[3]), on_white(p[2], p[3])])
+                o.copy_from_slice(&[
+                    on_white(p[0], p[3]),
+                    on_white(p[1], p[3]),
+                    on_white(p[2], p[3]),
+                ])
             }),
             Layout::Cmyk => out.zip(src.chunks_exact(4)).for_each(|(o, p)| {
                 let k = u32::from(p[3]);
@@ -72,7 +85,11 @@ impl Rgb {
             }),
             Layout::Rgb => {}
         }
-        Ok(Rgb { width, height, pixels })
+        Ok(Rgb {
+            width,
+            height,
+            pixels,
+        })
     }
 }
 
@@ -89,6 +106,9 @@ mod tests {
 
     #[test]
     fn short_data_is_an_error_not_a_panic() {
-        assert!(matches!(Rgb::from_layout(4, 4, Layout::Gray, &[0; 15]), Err(ImageError::Malformed(_))));
+        assert!(matches!(
+            Rgb::from_layout(4, 4, Layout::Gray, &[0; 15]),
+            Err(ImageError::Malformed(_))
+        ));
     }
 }

@@ -1,10 +1,11 @@
 //! Shrinking to the email size with fast_image_resize (SIMD: simd128 in the browser).
 //! The sizes are decided here: the long side at most `max_side`, never enlarged.
 
-use super::error::ImageError;
+use super::error::{buffer, ImageError};
 use super::pixels::Rgb;
-use fast_image_resize::images::Image;
-use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use fast_image_resize::images::{TypedImage, TypedImageRef};
+use fast_image_resize::pixels::U8x4;
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 
 /// The size `width` x `height` shrinks to so its long side is at most `max_side`, keeping the
 /// aspect ratio (each side rounded, at least 1); unchanged when it already fits.
@@ -13,7 +14,9 @@ pub fn fit(width: u32, height: u32, max_side: u32) -> (u32, u32) {
     if long <= max_side || long == 0 {
         return (width, height);
     }
-    let side = |v: u32| ((u64::from(v) * u64::from(max_side) + u64::from(long) / 2) / u64::from(long)).max(1) as u32;
+    let side = |v: u32| {
+        ((u64::from(v) * u64::from(max_side) + u64::from(long) / 2) / u64::from(long)).max(1) as u32
+    };
     (side(width), side(height))
 }
 
@@ -26,14 +29,35 @@ pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
     if image.width == width && image.height == height {
         return Ok(image);
     }
-    let src = Image::from_vec_u8(image.width, image.height, image.pixels, PixelType::U8x3)
-        .map_err(ImageError::malformed)?;
-    let mut dst = Image::new(width, height, PixelType::U8x3);
-    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
-    Resizer::new()
-        .resize(&src, &mut dst, &options)
-        .map_err(ImageError::malformed)?;
-    Ok(Rgb { width, height, pixels: dst.into_vec() })
+    // fast_image_resize is built with only its U8x4 path (its other pixel types bring 0.5 MB
+    // of tables into the wasm): RGB goes in as RGBX, opaque, so no alpha maths happens.
+    let mut rgbx = buffer(image.pixels.len() / 3 * 4)?;
+    for (o, p) in rgbx.chunks_exact_mut(4).zip(image.pixels.chunks_exact(3)) {
+        o.copy_from_slice(&[p[0], p[1], p[2], 255]);
+    }
+    drop(image.pixels);
+    let mut out = buffer(width as usize * height as usize * 4)?;
+    {
+        let src = TypedImageRef::<U8x4>::from_buffer(image.width, image.height, &rgbx)
+            .map_err(ImageError::malformed)?;
+        let mut dst = TypedImage::<U8x4>::from_buffer(width, height, &mut out)
+            .map_err(ImageError::malformed)?;
+        let options = ResizeOptions::new()
+            .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
+            .use_alpha(false);
+        Resizer::new()
+            .resize_typed(&src, &mut dst, &options)
+            .map_err(ImageError::malformed)?;
+    }
+    let pixels = out
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    Ok(Rgb {
+        width,
+        height,
+        pixels,
+    })
 }
 
 #[cfg(test)]
@@ -52,7 +76,11 @@ mod tests {
 
     #[test]
     fn resize_keeps_a_flat_colour_flat() {
-        let image = Rgb { width: 40, height: 20, pixels: [200, 100, 50].repeat(800) };
+        let image = Rgb {
+            width: 40,
+            height: 20,
+            pixels: [200, 100, 50].repeat(800),
+        };
         let small = resize(image, 10, 5).unwrap();
         assert_eq!(small.pixels.len(), 150);
         assert!(small.pixels.chunks(3).all(|p| p == [200, 100, 50]));

@@ -35,5 +35,9 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
         let at = (sy * sw as usize + left) * 4;
         screen[at..at + n * 4].copy_from_slice(&row[..n * 4]);
     }
-    Ok((Rgb::from_layout(sw, sh, Layout::Rgba, &screen)?, Orientation::NORMAL, (sw, sh)))
+    Ok((
+        Rgb::from_layout(sw, sh, Layout::Rgba, &screen)?,
+        Orientation::NORMAL,
+        (sw, sh),
+    ))
 }

@@ -12,19 +12,27 @@ pub(super) fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Out, I
     let mut decoder = Decoder::new(bytes);
     decoder.set_max_decoding_buffer_size(MAX_DECODE_BYTES);
     decoder.read_info().map_err(ImageError::malformed)?;
-    let info = decoder.info().ok_or_else(|| ImageError::malformed("no frame header"))?;
+    let info = decoder
+        .info()
+        .ok_or_else(|| ImageError::malformed("no frame header"))?;
     let (w, h) = (u32::from(info.width), u32::from(info.height));
     limits::check(w.into(), h.into())?;
-    let orientation = decoder.exif_data().map_or(Orientation::NORMAL, exif::orientation);
+    let orientation = decoder
+        .exif_data()
+        .map_or(Orientation::NORMAL, exif::orientation);
     if let Some(side) = long_side_hint {
         let scale = f64::from(side) / f64::from(w.max(h));
         if scale < 1.0 {
             let want = |v: u32| (f64::from(v) * scale).ceil().clamp(1.0, 65_535.0) as u16;
-            decoder.scale(want(w), want(h)).map_err(ImageError::malformed)?;
+            decoder
+                .scale(want(w), want(h))
+                .map_err(ImageError::malformed)?;
         }
     }
     let data = decoder.decode().map_err(ImageError::malformed)?;
-    let info = decoder.info().ok_or_else(|| ImageError::malformed("no frame header"))?;
+    let info = decoder
+        .info()
+        .ok_or_else(|| ImageError::malformed("no frame header"))?;
     let (ow, oh) = (u32::from(info.width), u32::from(info.height));
     let layout = match info.pixel_format {
         PixelFormat::L8 => Layout::Gray,
@@ -33,8 +41,16 @@ pub(super) fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Out, I
         PixelFormat::L16 => {
             // 16-bit grey (lossless JPEG): keep the high byte of each big-endian sample.
             let gray: Vec<u8> = data.chunks_exact(2).map(|p| p[0]).collect();
-            return Ok((Rgb::from_layout(ow, oh, Layout::Gray, &gray)?, orientation, (w, h)));
+            return Ok((
+                Rgb::from_layout(ow, oh, Layout::Gray, &gray)?,
+                orientation,
+                (w, h),
+            ));
         }
     };
-    Ok((Rgb::from_layout(ow, oh, layout, &data)?, orientation, (w, h)))
+    Ok((
+        Rgb::from_layout(ow, oh, layout, &data)?,
+        orientation,
+        (w, h),
+    ))
 }

@@ -37,5 +37,11 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
         Format::WebP => webp::decode(bytes)?,
         Format::Gif => gif::decode(bytes)?,
     };
-    Ok(Decoded { format, image, orientation, full_width, full_height })
+    Ok(Decoded {
+        format,
+        image,
+        orientation,
+        full_width,
+        full_height,
+    })
 }

@@ -19,11 +19,18 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
         .ok()
         .flatten()
         .map_or(Orientation::NORMAL, |e| exif::orientation(&e));
-    let layout = if decoder.has_alpha() { Layout::Rgba } else { Layout::Rgb };
-    let size = decoder
-        .output_buffer_size()
-        .ok_or(ImageError::TooLarge { width: w.into(), height: h.into() })?;
+    let layout = if decoder.has_alpha() {
+        Layout::Rgba
+    } else {
+        Layout::Rgb
+    };
+    let size = decoder.output_buffer_size().ok_or(ImageError::TooLarge {
+        width: w.into(),
+        height: h.into(),
+    })?;
     let mut data = buffer(size)?;
-    decoder.read_image(&mut data).map_err(ImageError::malformed)?;
+    decoder
+        .read_image(&mut data)
+        .map_err(ImageError::malformed)?;
     Ok((Rgb::from_layout(w, h, layout, &data)?, orientation, (w, h)))
 }

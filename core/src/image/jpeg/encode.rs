@@ -2,10 +2,21 @@
 //! them into a baseline JFIF file (4:2:0, standard Annex K codes).
 
 use super::prepare::Prepared;
-use super::tables::{quant_tables, HuffCodes, HuffSpec, AC_CHROMA, AC_LUMA, DC_CHROMA, DC_LUMA, ZIGZAG};
+use super::tables::{
+    quant_tables, HuffCodes, HuffSpec, AC_CHROMA, AC_LUMA, DC_CHROMA, DC_LUMA, ZIGZAG,
+};
 
 /// The AAN scale factors the float DCT leaves in its outputs.
-const AAN: [f32; 8] = [1.0, 1.387_039_8, 1.306_563, 1.175_875_6, 1.0, 0.785_694_96, 0.541_196_1, 0.275_899_38];
+const AAN: [f32; 8] = [
+    1.0,
+    1.387_039_8,
+    1.306_563,
+    1.175_875_6,
+    1.0,
+    0.785_694_96,
+    0.541_196_1,
+    0.275_899_38,
+];
 
 /// Encodes `prepared` at libjpeg `quality` (1..=100) into a complete JPEG file.
 pub fn encode(prepared: &Prepared, quality: u8) -> Vec<u8> {
@@ -64,7 +75,9 @@ pub fn encode(prepared: &Prepared, quality: u8) -> Vec<u8> {
 
 fn headers(out: &mut Vec<u8>, p: &Prepared, tables: &[[u16; 64]; 2]) {
     out.extend_from_slice(&[0xFF, 0xD8]);
-    out.extend_from_slice(&[0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    out.extend_from_slice(&[
+        0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+    ]);
     out.extend_from_slice(&[0xFF, 0xDB, 0, 132]);
     for (id, table) in tables.iter().enumerate() {
         out.push(id as u8);
@@ -72,8 +85,15 @@ fn headers(out: &mut Vec<u8>, p: &Prepared, tables: &[[u16; 64]; 2]) {
     }
     let [wh, wl] = p.width.to_be_bytes();
     let [hh, hl] = p.height.to_be_bytes();
-    out.extend_from_slice(&[0xFF, 0xC0, 0, 17, 8, hh, hl, wh, wl, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
-    let specs: [(u8, &HuffSpec); 4] = [(0x00, &DC_LUMA), (0x10, &AC_LUMA), (0x01, &DC_CHROMA), (0x11, &AC_CHROMA)];
+    out.extend_from_slice(&[
+        0xFF, 0xC0, 0, 17, 8, hh, hl, wh, wl, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ]);
+    let specs: [(u8, &HuffSpec); 4] = [
+        (0x00, &DC_LUMA),
+        (0x10, &AC_LUMA),
+        (0x01, &DC_CHROMA),
+        (0x11, &AC_CHROMA),
+    ];
     let len = 2 + specs.iter().map(|(_, s)| 17 + s.vals.len()).sum::<usize>();
     out.extend_from_slice(&[0xFF, 0xC4]);
     out.extend_from_slice(&(len as u16).to_be_bytes());
@@ -120,7 +140,11 @@ impl BitWriter {
         let size = 32 - magnitude.leading_zeros();
         self.symbol(codes, run | size as u8);
         if size > 0 {
-            let bits = if value < 0 { (value - 1) as u32 } else { value as u32 };
+            let bits = if value < 0 {
+                (value - 1) as u32
+            } else {
+                value as u32
+            };
             self.put(bits, size);
         }
     }

@@ -17,7 +17,10 @@ pub struct Prepared {
 /// # Errors
 /// [`ImageError::TooLarge`] when a side exceeds JPEG's 65,535, [`ImageError::OutOfMemory`].
 pub fn prepare(image: &Rgb) -> Result<Prepared, ImageError> {
-    let too_large = || ImageError::TooLarge { width: image.width.into(), height: image.height.into() };
+    let too_large = || ImageError::TooLarge {
+        width: image.width.into(),
+        height: image.height.into(),
+    };
     let width = u16::try_from(image.width).map_err(|_| too_large())?;
     let height = u16::try_from(image.height).map_err(|_| too_large())?;
     if width == 0 || height == 0 {
@@ -40,7 +43,9 @@ pub fn prepare(image: &Rgb) -> Result<Prepared, ImageError> {
     }
     let mcus = (pw / 16) * (ph / 16);
     let mut blocks = Vec::new();
-    blocks.try_reserve_exact(mcus * 6).map_err(|_| ImageError::OutOfMemory)?;
+    blocks
+        .try_reserve_exact(mcus * 6)
+        .map_err(|_| ImageError::OutOfMemory)?;
     for my in 0..ph / 16 {
         for mx in 0..pw / 16 {
             for (by, bx) in [(0, 0), (0, 8), (8, 0), (8, 8)] {
@@ -51,12 +56,17 @@ pub fn prepare(image: &Rgb) -> Result<Prepared, ImageError> {
             }
         }
     }
-    Ok(Prepared { width, height, blocks })
+    Ok(Prepared {
+        width,
+        height,
+        blocks,
+    })
 }
 
 fn plane(len: usize) -> Result<Vec<f32>, ImageError> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| ImageError::OutOfMemory)?;
+    v.try_reserve_exact(len)
+        .map_err(|_| ImageError::OutOfMemory)?;
     v.resize(len, 0.0);
     Ok(v)
 }

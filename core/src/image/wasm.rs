@@ -1,0 +1,120 @@
+//! The image routine's JavaScript API, built only into the second wasm (`pkg-media/`,
+//! feature `media-wasm`): the engine's wasm never carries it. Failures are thrown as an
+//! `Error` with a stable `code` (see [`ImageError::code`]); nothing panics on input.
+
+use super::strip::strip_metadata;
+use super::{shrink_image, ImageError, ShrinkOptions};
+use js_sys::{Array, Error, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS: &str = r#"
+export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
+export type ImageErrorCode = "not-an-image" | "too-large" | "empty" | "malformed" | "unsupported" | "out-of-memory" | "bad-options";
+export interface ShrinkOptions { maxSide?: number; targetBytes?: number; startQuality?: number; minQuality?: number }
+export interface ShrinkResult {
+  bytes: Uint8Array; quality: number; fits: boolean; width: number; height: number;
+  tried: { quality: number; bytes: number }[]; format: ImageFormat; sourceWidth: number; sourceHeight: number;
+}
+export interface StripResult { bytes: Uint8Array; format: ImageFormat; removed: string[]; orientation: number }
+"#;
+
+fn fail(error: &ImageError) -> JsValue {
+    coded(error.code(), &error.to_string())
+}
+
+fn coded(code: &str, message: &str) -> JsValue {
+    let e = Error::new(message);
+    let _ = Reflect::set(&e, &"code".into(), &code.into());
+    e.into()
+}
+
+fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    let _ = Reflect::set(object, &key.into(), &value.into());
+}
+
+fn number(options: &JsValue, key: &str) -> Result<Option<f64>, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    let value = Reflect::get(options, &key.into()).map_err(|_| coded("bad-options", key))?;
+    match value.as_f64() {
+        Some(v) if v.is_finite() && v > 0.0 => Ok(Some(v)),
+        None if value.is_undefined() => Ok(None),
+        _ => Err(coded(
+            "bad-options",
+            &format!("{key} must be a positive number"),
+        )),
+    }
+}
+
+fn tenths(quality: f64) -> u8 {
+    (quality * 10.0).round().clamp(0.0, 255.0) as u8
+}
+
+fn read_options(options: &JsValue) -> Result<ShrinkOptions, JsValue> {
+    let d = ShrinkOptions::default();
+    Ok(ShrinkOptions {
+        max_side: number(options, "maxSide")?
+            .map_or(d.max_side, |v| v.min(f64::from(u32::MAX)) as u32),
+        target_bytes: number(options, "targetBytes")?.map_or(d.target_bytes, |v| v as u64),
+        start_tenths: number(options, "startQuality")?.map_or(d.start_tenths, tenths),
+        min_tenths: number(options, "minQuality")?.map_or(d.min_tenths, tenths),
+    })
+}
+
+fn format_name(format: super::Format) -> &'static str {
+    match format {
+        super::Format::Jpeg => "jpeg",
+        super::Format::Png => "png",
+        super::Format::WebP => "webp",
+        super::Format::Gif => "gif",
+    }
+}
+
+/// Shrinks an image for the email backup (spec section 5): long side at most 800 px, JPEG
+/// from quality 0.8 down by 0.1 until at most 40,960 bytes or 0.1.
+#[wasm_bindgen(js_name = shrinkImage, unchecked_return_type = "ShrinkResult")]
+pub fn shrink_image_js(
+    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = read_options(&options)?;
+    let shrunk = shrink_image(bytes, &options).map_err(|e| fail(&e))?;
+    let out = Object::new();
+    set(&out, "bytes", Uint8Array::from(shrunk.bytes.as_slice()));
+    set(&out, "quality", f64::from(shrunk.tenths) / 10.0);
+    set(&out, "fits", shrunk.fits);
+    set(&out, "width", shrunk.width);
+    set(&out, "height", shrunk.height);
+    let tried = Array::new();
+    for attempt in &shrunk.tried {
+        let a = Object::new();
+        set(&a, "quality", f64::from(attempt.tenths) / 10.0);
+        set(&a, "bytes", attempt.bytes as f64);
+        tried.push(&a);
+    }
+    set(&out, "tried", tried);
+    set(&out, "format", format_name(shrunk.format));
+    set(&out, "sourceWidth", shrunk.source_width);
+    set(&out, "sourceHeight", shrunk.source_height);
+    Ok(out.into())
+}
+
+/// The file without EXIF, XMP, IPTC, comments or text chunks, its compressed pixels untouched
+/// (the orientation is kept as a minimal EXIF block).
+#[wasm_bindgen(js_name = stripMetadata, unchecked_return_type = "StripResult")]
+pub fn strip_metadata_js(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    let stripped = strip_metadata(bytes).map_err(|e| fail(&e))?;
+    let out = Object::new();
+    set(&out, "bytes", Uint8Array::from(stripped.bytes.as_slice()));
+    set(&out, "format", format_name(stripped.format));
+    let removed: Array = stripped
+        .removed
+        .iter()
+        .map(|r| JsValue::from_str(r))
+        .collect();
+    set(&out, "removed", removed);
+    set(&out, "orientation", stripped.orientation);
+    Ok(out.into())
+}

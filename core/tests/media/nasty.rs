@@ -1,0 +1,154 @@
+//! Hostile files: bombs (small files claiming huge sizes), truncations at every length, lies
+//! in headers, and the fuzzers' regression corpus (core/fuzz/regressions/). Each must give an
+//! error value quickly, never a panic or a huge allocation.
+
+use super::fixtures::*;
+use std::path::Path;
+use stepzero_core::image::strip::strip_metadata;
+use stepzero_core::image::{shrink_image, ImageError, ShrinkOptions};
+
+fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut c = (data.len() as u32).to_be_bytes().to_vec();
+    c.extend_from_slice(kind);
+    c.extend_from_slice(data);
+    let mut h = crc32fast::Hasher::new();
+    h.update(kind);
+    h.update(data);
+    c.extend_from_slice(&h.finalize().to_be_bytes());
+    c
+}
+
+/// The files made here, by name: `bomb-*` must be refused as too large, `bad-*` as an error.
+pub fn made() -> Vec<(&'static str, Vec<u8>)> {
+    let mut png_bomb = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
+    png_bomb.extend(png_chunk(b"IHDR", &ihdr));
+    png_bomb.extend(png_chunk(
+        b"IDAT",
+        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+    ));
+    png_bomb.extend(png_chunk(b"IEND", &[]));
+
+    let small_jpeg = jpeg_of(&photo(16, 16, 5), 80);
+    let sof = small_jpeg
+        .windows(2)
+        .position(|w| w == [0xFF, 0xC0])
+        .unwrap_or(0);
+    let mut jpeg_bomb = small_jpeg.clone();
+    jpeg_bomb[sof + 5..sof + 9].copy_from_slice(&[0xFD, 0xE8, 0xFD, 0xE8]); // 65000 x 65000
+    let mut jpeg_zero = small_jpeg.clone();
+    jpeg_zero[sof + 5..sof + 9].copy_from_slice(&[0, 0, 0, 16]);
+    let mut jpeg_lying_length = small_jpeg.clone();
+    jpeg_lying_length[4..6].copy_from_slice(&[0xFF, 0xF0]); // APP0 claims 65,520 bytes
+
+    let mut gif_bomb = gif_of(8, 8, false);
+    gif_bomb[6..10].copy_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF]);
+
+    let mut webp_bomb = webp_of(8, 8, &[7; 256], None);
+    // VP8L header after "RIFF....WEBPVP8L" + size + 0x2f: two 14-bit (side - 1) fields, both
+    // 16,382 (alpha and version bits kept).
+    assert_eq!(&webp_bomb[12..16], b"VP8L");
+    webp_bomb[21] = 0xFE;
+    webp_bomb[22] = 0xBF;
+    webp_bomb[23] = 0xFF;
+    webp_bomb[24] |= 0x0F;
+
+    let mut png_lying_idat = png_of(8, 8, png::ColorType::Rgb, &[1; 192], false);
+    png_lying_idat[33..37].copy_from_slice(&0x7FFF_FFFFu32.to_be_bytes());
+
+    vec![
+        ("bomb-png-20000x20000", png_bomb),
+        ("bomb-jpeg-65000x65000", jpeg_bomb),
+        ("bomb-gif-65535x65535", gif_bomb),
+        ("bomb-webp-16383x16383", webp_bomb),
+        ("bad-jpeg-zero-height", jpeg_zero),
+        ("bad-jpeg-lying-segment-length", jpeg_lying_length),
+        ("bad-png-lying-idat-length", png_lying_idat),
+        (
+            "bad-pdf",
+            b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n".to_vec(),
+        ),
+        ("bad-jpeg-soi-only", vec![0xFF, 0xD8, 0xFF]),
+        ("bad-riff-not-webp", b"RIFF\x04\0\0\0WAVEfmt ".to_vec()),
+    ]
+}
+
+#[test]
+fn bombs_are_refused_as_too_large_and_bad_headers_as_errors() {
+    for (name, bytes) in made() {
+        let result = shrink_image(&bytes, &ShrinkOptions::default());
+        if name.starts_with("bomb-") {
+            assert!(
+                matches!(result, Err(ImageError::TooLarge { .. })),
+                "{name}: {result:?}"
+            );
+        } else {
+            assert!(result.is_err(), "{name}: {result:?}");
+        }
+        let _ = strip_metadata(&bytes);
+    }
+}
+
+#[test]
+fn truncation_at_any_length_is_an_error_value_never_a_panic() {
+    let rgba = vec![120u8; 40 * 30 * 4];
+    let files = [
+        jpeg_of(&photo(40, 30, 20), 85),
+        with_app1(&jpeg_of(&photo(40, 30, 20), 85), &exif_with_gps(6)),
+        png_of(40, 30, png::ColorType::Rgba, &rgba, true),
+        webp_of(40, 30, &rgba, Some(exif_with_gps(1)[6..].to_vec())),
+        gif_of(40, 30, true),
+    ];
+    for file in &files {
+        for len in 0..file.len() - 1 {
+            let result = shrink_image(&file[..len], &ShrinkOptions::default());
+            if len < file.len() / 2 {
+                assert!(
+                    result.is_err(),
+                    "a file cut at {len} of {} decoded",
+                    file.len()
+                );
+            }
+            let _ = strip_metadata(&file[..len]);
+        }
+    }
+}
+
+#[test]
+fn the_fuzz_regression_corpus_never_panics() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir)
+        .expect("core/fuzz/regressions exists")
+        .flatten()
+    {
+        let bytes = std::fs::read(entry.path()).expect("readable");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let result = shrink_image(&bytes, &ShrinkOptions::default());
+        if name.starts_with("bomb-") {
+            assert!(
+                matches!(result, Err(ImageError::TooLarge { .. })),
+                "{name}: {result:?}"
+            );
+        }
+        let _ = strip_metadata(&bytes);
+        count += 1;
+    }
+    assert!(count >= made().len(), "the made files are in the corpus");
+}
+
+/// `STEPZERO_WRITE_CORPUS=1 cargo test --features image --test media write_made_files`
+/// refreshes the made files in the corpus (they seed the fuzzers too).
+#[test]
+fn write_made_files() {
+    if std::env::var_os("STEPZERO_WRITE_CORPUS").is_none() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for (name, bytes) in made() {
+        std::fs::write(dir.join(name), bytes).expect("write");
+    }
+}
