@@ -1,38 +1,31 @@
-// Builds the file part of the email backup (spec points 5 and 7). The engine decides what the
-// email carries (only a compressed image within the limit); this module does the canvas work
-// in a Web Worker and hands over metadata plus, for images, the shrunk JPEG as base64.
+// Builds the file part of the email backup (spec points 5 and 7). The engine's emailParams
+// decides what the email carries (only a compressed image within 40,960 bytes); this module
+// asks the image worker (Rust, pkg-media/) to shrink an image and hands over metadata plus,
+// when the result fits, the JPEG as base64. Anything else travels as metadata only.
 import { constants, type FileInfo } from '../core';
-import type { ShrinkReply, ShrinkRequest } from './shrinkImage.worker';
+import { runInWorker } from '../media/worker';
 
 // Spec point 9, "Email backup": image at most 800 px on the long side, JPEG quality 0.8 down
 // to 0.1 in steps of 0.1. The byte target comes from the engine (emailAttachmentMaxBytes).
-const SHRINK = { maxSide: 800, startTenths: 8, minTenths: 1 } as const;
+const SHRINK = { maxSide: 800, startQuality: 0.8, minQuality: 0.1 } as const;
 
 export async function prepareFileInfo(file: File, uploaded: boolean): Promise<FileInfo> {
   const info: FileInfo = { name: file.name, type: file.type, size: file.size, uploaded };
-  if (!file.type.startsWith('image/')) return info;
-  const shrunk = await shrinkInWorker(file, constants().emailAttachmentMaxBytes);
-  if (!shrunk) return info;
-  return { ...info, base64: await toBase64(shrunk), compressedSize: shrunk.size };
-}
-
-function shrinkInWorker(file: File, targetBytes: number): Promise<Blob | null> {
-  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./shrinkImage.worker.ts', import.meta.url), { type: 'module' });
-    const done = (blob: Blob | null) => {
-      worker.terminate();
-      resolve(blob);
-    };
-    worker.onmessage = (event: MessageEvent<ShrinkReply>) => done(event.data.ok ? event.data.blob : null);
-    worker.onerror = () => done(null);
-    const request: ShrinkRequest = { file, targetBytes, ...SHRINK };
-    worker.postMessage(request);
+  if (!file.type.toLowerCase().startsWith('image/')) return info;
+  const reply = await runInWorker({
+    kind: 'shrink',
+    file,
+    options: { ...SHRINK, targetBytes: constants().emailAttachmentMaxBytes },
   });
+  if (!reply.ok) {
+    console.warn(`The image could not be shrunk for the email backup (${reply.code}); sending its details only.`);
+    return info;
+  }
+  if (reply.kind !== 'shrink' || !reply.fits) return info;
+  return { ...info, base64: toBase64(reply.bytes), compressedSize: reply.bytes.length };
 }
 
-async function toBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
   for (let i = 0; i < bytes.length; i += chunk) {

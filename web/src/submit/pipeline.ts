@@ -2,6 +2,7 @@
 // through `deps`, so vitest can drive every row of the error catalogue (spec point 8) with
 // fakes, and the browser wiring (lazy supabase-js / EmailJS) stays in submit/services.ts.
 import { buildRecord, constants, emailParams, storageObjectName, type Answers, type FileInfo, type SurveyResponse } from '../core';
+import { withoutMetadata } from '../media/stripMetadata';
 
 export interface BackendResult {
   error: unknown;
@@ -44,7 +45,7 @@ export async function runSubmission(answers: Answers, file: File | null, deps: S
   const attach = file && answers.question6 === 'Yes' ? file : null;
   if (attach && backend) {
     const objectName = storageObjectName(deps.nowMs(), attach.name);
-    const { error } = await backend.upload(objectName, attach);
+    const { error } = await backend.upload(objectName, await withoutMetadata(attach, deps.log));
     if (error) {
       deps.log.error('Attachment upload failed; saving the response without a file.', error);
     } else {

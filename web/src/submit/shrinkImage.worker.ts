@@ -1,40 +1,42 @@
-// Shrinks an image for the email backup off the main thread (spec point 5, "Email backup
-// file rules"): long side at most `maxSide` px, JPEG from quality `startTenths`/10 down by
-// 0.1 until the result fits `targetBytes` or quality reaches `minTenths`/10.
-// The numbers arrive in the message; this worker owns only the canvas mechanics.
-export interface ShrinkRequest {
-  file: Blob;
-  maxSide: number;
-  targetBytes: number;
-  startTenths: number;
-  minTenths: number;
-}
+// The image work off the main thread (STYLE.md: heavy work in a Web Worker, wasm started once,
+// on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
+// (pkg-media/, built by `make pkg-media`): `shrink` for the email backup (spec point 5, "Email
+// backup file rules"), `strip` to take location and other metadata out before an upload.
+// Every failure comes back as a reply with a code, never as an uncaught error.
+import init, { shrinkImage, stripMetadata } from '../../../pkg-media/stepzero_media.js';
+import type { MediaReply, MediaRequest } from '../media/protocol';
 
-export type ShrinkReply = { ok: true; blob: Blob; quality: number } | { ok: false; reason: string };
+let started: Promise<unknown> | null = null;
 
-self.onmessage = async (event: MessageEvent<ShrinkRequest>) => {
-  const reply = await shrink(event.data).catch((error: unknown): ShrinkReply => ({ ok: false, reason: String(error) }));
-  (self as unknown as Worker).postMessage(reply);
+self.onmessage = async (event: MessageEvent<MediaRequest>) => {
+  const reply = await handle(event.data).catch(
+    (error: unknown): MediaReply => ({
+      ok: false,
+      code: (error as { code?: string })?.code ?? 'crashed',
+      reason: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  const transfer = reply.ok ? [reply.bytes.buffer as ArrayBuffer] : [];
+  (self as unknown as Worker).postMessage(reply, transfer);
 };
 
-async function shrink({ file, maxSide, targetBytes, startTenths, minTenths }: ShrinkRequest): Promise<ShrinkReply> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
-  const width = Math.max(1, Math.round(bitmap.width * scale));
-  const height = Math.max(1, Math.round(bitmap.height * scale));
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) return { ok: false, reason: 'no 2d context' };
-  // JPEG has no alpha: paint transparent areas white rather than black.
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, width, height);
-  context.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  let tenths = startTenths;
-  let blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: tenths / 10 });
-  while (blob.size > targetBytes && tenths > minTenths) {
-    tenths -= 1;
-    blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: tenths / 10 });
+async function handle(request: MediaRequest): Promise<MediaReply> {
+  started ??= init();
+  await started;
+  const bytes = new Uint8Array(await request.file.arrayBuffer());
+  if (request.kind === 'strip') {
+    const { bytes: out, removed } = stripMetadata(bytes);
+    return { ok: true, kind: 'strip', bytes: out, removed };
   }
-  return { ok: true, blob, quality: tenths / 10 };
+  const result = shrinkImage(bytes, request.options);
+  return {
+    ok: true,
+    kind: 'shrink',
+    bytes: result.bytes,
+    quality: result.quality,
+    fits: result.fits,
+    width: result.width,
+    height: result.height,
+    tried: result.tried,
+  };
 }

@@ -1,0 +1,18 @@
+// The messages between the page and the image worker (submit/shrinkImage.worker.ts).
+import type { ShrinkOptions } from '../../../pkg-media/stepzero_media.js';
+
+export type MediaRequest = { kind: 'shrink'; file: Blob; options: ShrinkOptions } | { kind: 'strip'; file: Blob };
+
+export type MediaReply =
+  | {
+      ok: true;
+      kind: 'shrink';
+      bytes: Uint8Array;
+      quality: number;
+      fits: boolean;
+      width: number;
+      height: number;
+      tried: { quality: number; bytes: number }[];
+    }
+  | { ok: true; kind: 'strip'; bytes: Uint8Array; removed: string[] }
+  | { ok: false; code: string; reason: string };

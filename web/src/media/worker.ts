@@ -1,0 +1,27 @@
+// Runs one request in a fresh image worker and ends it: a file that crashes the decoder can
+// only take its own worker down, never the page. Resolves (never rejects) with a reply; a
+// worker that errors, or answers nothing within `timeoutMs`, gives an `ok: false` reply.
+import type { MediaReply, MediaRequest } from './protocol';
+
+export function canUseWorker(): boolean {
+  return typeof Worker !== 'undefined' && typeof WebAssembly !== 'undefined';
+}
+
+export function runInWorker(request: MediaRequest, timeoutMs = 30_000): Promise<MediaReply> {
+  if (!canUseWorker()) return Promise.resolve({ ok: false, code: 'no-worker', reason: 'Web Workers are unavailable' });
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('../submit/shrinkImage.worker.ts', import.meta.url), { type: 'module' });
+    const done = (reply: MediaReply) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(reply);
+    };
+    const timer = setTimeout(() => done({ ok: false, code: 'timeout', reason: `no answer in ${timeoutMs} ms` }), timeoutMs);
+    worker.onmessage = (event: MessageEvent<MediaReply>) => done(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done({ ok: false, code: 'crashed', reason: event.message || 'the image worker failed' });
+    };
+    worker.postMessage(request);
+  });
+}
