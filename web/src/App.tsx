@@ -141,8 +141,11 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
 
   return (
     <>
-      {/* A new route is a new page: remount it (focus, scroll and local state start fresh). */}
-      <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
+      {/* A new route is a new page: remount it (focus, scroll and local state start fresh).
+          While a response is being submitted the page under the overlay is inert. */}
+      <div className="app" inert={phase !== 'idle'}>
+        <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
+      </div>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
       {cookieChoice === null && phase === 'idle' && <CookieBanner onChoose={chooseCookies} />}
     </>
