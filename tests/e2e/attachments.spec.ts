@@ -2,6 +2,7 @@
 // image worker; a PDF travels as metadata only; a file over 10 MB is refused with the spec's
 // alert; a photo's GPS and other metadata never reach the bucket; the page keeps moving.
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { answerEnd, answerStart, choose, expect, openPage, STACK, stack, startSurvey, submit, test } from './helpers';
 
@@ -21,6 +22,38 @@ async function toStep6WithFile(page: Page, file: Attachment, open = true) {
   await expect(page.getByText(file.name)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await answerEnd(page, '29', 'Female');
+}
+
+/**
+ * A 12-megapixel RGB PNG whose rows are all the same gradient (each later row is filter "Up",
+ * all zeros), so the file is small but decoding and resizing it takes hundreds of ms.
+ */
+function bigPng(width = 4000, height = 3000): Buffer {
+  const chunk = (kind: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(kind, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let x = 0; x < width; x += 1) raw.set([(x * 255) / width, 120, 255 - (x * 255) / width], 1 + x * 3);
+  for (let y = 1; y < height; y += 1) raw[y * (width * 3 + 1)] = 2;
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Submit, then drive the fake clock until the thank-you page (the work itself is real I/O). */
+async function finish(page: Page) {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(async () => {
+    await page.clock.runFor(500);
+    await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 250 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The entropy-coded part of a JPEG (from the first SOS marker): its compressed pixels. */
@@ -49,7 +82,8 @@ test('insert fails with a PDF: the email carries its details only', async ({ pag
   await stack.faults(request, { insert: 500, upload: 500 });
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   await toStep6WithFile(page, { name: 'plan.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await submit(page, 'completed');
+  await finish(page);
+  await expect.poll(async () => (await stack.emails(request)).length).toBe(1);
   const [email] = await stack.emails(request);
   expect(email.template_params).toMatchObject({
     file_name: 'plan.pdf',
@@ -95,21 +129,7 @@ test('a photo uploads without its GPS and other metadata, with identical compres
 test('shrinking runs in a worker: no long task blocks the page while PROCESSING shows', async ({ page, request }) => {
   await stack.faults(request, { insert: 500, upload: 500 });
   await openPage(page, '/');
-  // A 12-megapixel PNG (a smooth gradient): several hundred ms of decoding and resizing.
-  const png = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(4000, 3000);
-    const context = canvas.getContext('2d')!;
-    const gradient = context.createLinearGradient(0, 0, 4000, 3000);
-    gradient.addColorStop(0, '#2a6');
-    gradient.addColorStop(1, '#f83');
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 4000, 3000);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-  await toStep6WithFile(page, { name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') }, false);
+  await toStep6WithFile(page, { name: 'big.png', mimeType: 'image/png', buffer: bigPng() }, false);
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
