@@ -19,7 +19,7 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
         <li><strong>Survey answers</strong>: the challenge you were given, where you found it, whether you completed it, how uncomfortable it felt or why you have not done it yet, and whether you would take another challenge.</li>
         <li><strong>Email address</strong>: only if you ask to be reminded about your challenge.</li>
         <li><strong>Age and gender</strong>: as you enter them on the last two questions.</li>
-        <li><strong>Uploads</strong>: a photo, video or document, only if you consent to sharing and choose to attach one.</li>
+        <li><strong>Uploads</strong>: a photo, video or document, only if you consent to sharing and choose to attach one. Before a photo (JPEG, PNG, WebP or GIF) leaves your device, your browser removes its location and other hidden details (EXIF, XMP and IPTC data such as GPS position, camera and date); the picture itself is not changed.</li>
         <li><strong>Consent</strong>: whether you agree to your responses being shared anonymously, and your acknowledgement of this policy and our Terms of Service.</li>
         <li><strong>Technical data</strong>: the time you completed the survey, your browser's user-agent string (browser and operating system name and version) and the survey version. We do not record your IP address; the record says only that it was submitted client-side.</li>
       </ul>
