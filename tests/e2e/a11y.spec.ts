@@ -23,7 +23,8 @@ const screens: { name: string; path: string; answers?: Record<string, unknown>; 
 for (const screen of screens) {
   test(`axe: ${screen.name}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openPage(page, screen.path, { answers: screen.answers, banner: screen.banner });
+    // Real clock: axe schedules its own timers, which a paused fake clock would hold forever.
+    await openPage(page, screen.path, { answers: screen.answers, banner: screen.banner, clock: false });
     await screen.act?.(page);
     // @axe-core/playwright types its page against a second copy of playwright-core: same API.
     const { violations } = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).analyze();

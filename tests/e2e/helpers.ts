@@ -44,7 +44,14 @@ export { expect };
  * unless `banner` is set, a cookie choice already made so the banner stays out of the way.
  */
 export async function openPage(page: Page, path: string, options: { clock?: boolean; banner?: boolean; answers?: Record<string, unknown> } = {}) {
-  if (options.clock !== false) await page.clock.install();
+  if (options.clock !== false) {
+    // Paused, not just installed: an installed clock still flows in real time, which would
+    // let a busy machine race past the states the tests look at.
+    // It starts at the real time: the database refuses completion times far from its clock.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+  }
   await page.addInitScript(
     ({ banner, answers }) => {
       // Only on the first load of the test: later reloads must see what the app stored.
