@@ -173,18 +173,30 @@ fn outputs_are_plain_objects_with_nulls() {
     let choices = wasm::choices_js().expect("choices");
     assert_eq!(list(&choices, "gender").length(), 3);
     assert_eq!(wasm::storage_object_name(1.0, "a b.png"), "1_a_b.png");
-    assert_eq!(
-        wasm::repeat_visit_thank_you(
-            10.0,
-            Some("true".into()),
-            Some("5".into()),
-            Some("completed".into())
-        ),
-        Some("completed".into())
+    let shortcut = wasm::repeat_visit_thank_you(
+        10.0,
+        Some("true".into()),
+        Some("5".into()),
+        Some("completed".into()),
+    );
+    assert_eq!(shortcut.as_string().as_deref(), Some("completed"));
+    assert!(
+        wasm::repeat_visit_thank_you(10.0, None, None, None).is_null(),
+        "null, not undefined"
     );
     assert_eq!(
-        wasm::parse_cookie_choice(Some("necessary".into())),
-        Some("necessary".into())
+        wasm::parse_cookie_choice(Some("necessary".into()))
+            .as_string()
+            .as_deref(),
+        Some("necessary")
     );
-    assert_eq!(wasm::parse_thank_you_type("nope"), None);
+    assert!(wasm::parse_cookie_choice(Some("yes".into())).is_null());
+    assert!(wasm::parse_thank_you_type("nope").is_null());
+    assert!(wasm::upload_content_type("", "a.zip").is_null());
+    assert_eq!(
+        wasm::upload_content_type("", "a.JPG")
+            .as_string()
+            .as_deref(),
+        Some("image/jpeg")
+    );
 }

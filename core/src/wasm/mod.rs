@@ -132,14 +132,19 @@ pub fn repeat_visit_thank_you(
     survey_completed: Option<String>,
     completion_time_ms: Option<String>,
     last_thank_you_type: Option<String>,
-) -> Option<String> {
-    flow::repeat_visit_thank_you(
+) -> JsValue {
+    let shown = flow::repeat_visit_thank_you(
         now_ms,
         survey_completed.as_deref(),
         completion_time_ms.as_deref(),
         last_thank_you_type.as_deref(),
-    )
-    .map(|kind| kind.label().to_owned())
+    );
+    text_or_null(shown.map(|kind| kind.label()))
+}
+
+/// `null`, not `undefined`, for "none": what the TypeScript types promise.
+fn text_or_null(text: Option<&str>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from_str)
 }
 
 /// Whether step 8 should restore saved answers (fewer than seven given).
@@ -152,16 +157,18 @@ pub fn should_restore_answers(
 
 /// A stored cookie choice, or `null` when there is none (or it is not one of the three).
 #[wasm_bindgen(js_name = parseCookieChoice, unchecked_return_type = "\"true\" | \"false\" | \"necessary\" | null")]
-pub fn parse_cookie_choice(raw: Option<String>) -> Option<String> {
-    raw.as_deref()
-        .and_then(CookieChoice::parse)
-        .map(|choice| choice.label().to_owned())
+pub fn parse_cookie_choice(raw: Option<String>) -> JsValue {
+    text_or_null(
+        raw.as_deref()
+            .and_then(CookieChoice::parse)
+            .map(CookieChoice::label),
+    )
 }
 
 /// A thank-you route id, or `null` when it is not one of the three.
 #[wasm_bindgen(js_name = parseThankYouType, unchecked_return_type = "\"completed\" | \"not-completed\" | \"not-interested\" | null")]
-pub fn parse_thank_you_type(raw: &str) -> Option<String> {
-    ThankYouType::parse(raw).map(|kind| kind.label().to_owned())
+pub fn parse_thank_you_type(raw: &str) -> JsValue {
+    text_or_null(ThankYouType::parse(raw).map(ThankYouType::label))
 }
 
 /// The `survey_responses` row for complete answers.
@@ -181,9 +188,9 @@ pub fn storage_object_name(ms: f64, name: &str) -> String {
 }
 
 /// The MIME type to upload a file with, or `null` when it is not accepted.
-#[wasm_bindgen(js_name = uploadContentType)]
-pub fn upload_content_type(mime_type: &str, name: &str) -> Option<String> {
-    media::upload_content_type(mime_type, name)
+#[wasm_bindgen(js_name = uploadContentType, unchecked_return_type = "string | null")]
+pub fn upload_content_type(mime_type: &str, name: &str) -> JsValue {
+    text_or_null(media::upload_content_type(mime_type, name).as_deref())
 }
 
 /// The attachment check: `null` when acceptable, else the error to show.
