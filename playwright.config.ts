@@ -36,7 +36,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node_modules/.bin/vite preview --config web/vite.config.ts --outDir ../target/web-e2e --host 127.0.0.1 --port ${port} --strictPort`,
+      // The server of `make run`: CSP and the other headers, route fallback and real 404s.
+      command: `node scripts/serve.mjs --dir target/web-e2e --host 127.0.0.1 --port ${port}`,
+      env: { VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}`, VITE_EMAILJS_ORIGIN: `http://127.0.0.1:${stackPort}` },
       url: `http://127.0.0.1:${port}/`,
       timeout: 60_000,
       // E2E_REUSE=1: use servers already running on these ports (local iteration only).

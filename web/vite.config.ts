@@ -3,6 +3,7 @@
 // generated into ../pkg by `make pkg`; Vite must be allowed to serve files from the repo root.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { hostingFiles } from './deploy/vitePlugin.mjs';
 import { fileURLToPath } from 'node:url';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +12,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webDir,
   envDir: webDir,
-  plugins: [react()],
+  // hostingFiles: _headers, _redirects, vercel.json and 404.html for static hosts (web/deploy).
+  plugins: [react(), hostingFiles()],
   server: { fs: { allow: [repoRoot] } },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   test: {

@@ -42,7 +42,7 @@ run: pkg web-deps stack-deps
 	$(call local_env,$(STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-local --emptyOutDir
 	@echo "Step Zero: http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
 	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
-	  --exec "$(VITE) preview $(VITE_CONFIG) --outDir ../target/web-local --host 127.0.0.1 --port $(PORT) --strictPort"
+	  --exec "$(call local_env,$(STACK_PORT)) node scripts/serve.mjs --dir target/web-local --host 127.0.0.1 --port $(PORT)"
 
 dev: pkg web-deps stack-deps
 	@echo "Step Zero (dev): http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
@@ -52,7 +52,8 @@ dev: pkg web-deps stack-deps
 test-web: pkg web-deps web-typecheck
 	node_modules/.bin/vitest run $(VITE_CONFIG)
 
-# A production build pointed at the e2e stack's port; Playwright starts that stack and a preview server.
+# A production build pointed at the e2e stack's port; Playwright starts that stack and
+# scripts/serve.mjs (the same headers and 404 rules a CDN gets from web/deploy/hosting.mjs).
 test-e2e: pkg web-deps stack-deps
 	$(call local_env,$(E2E_STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-e2e --emptyOutDir
 	E2E_PORT=$(E2E_PORT) E2E_STACK_PORT=$(E2E_STACK_PORT) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \

@@ -1,6 +1,8 @@
 // A Vite plugin that writes the static-hosting files into the build, from web/deploy/hosting.mjs:
 // `_headers` and `_redirects` (Netlify, Cloudflare Pages), `vercel.json` (Vercel), and
 // `404.html` (the app, which renders its not-found screen, served with status 404).
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { headersFile, redirectsFile, vercelJson } from './hosting.mjs';
 
 export function hostingFiles() {
@@ -11,15 +13,15 @@ export function hostingFiles() {
     configResolved(config) {
       env = config.env ?? {};
     },
-    generateBundle(_options, bundle) {
+    generateBundle() {
       const site = { supabaseUrl: env.VITE_SUPABASE_URL, emailOrigin: env.VITE_EMAILJS_ORIGIN };
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(site) });
       this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFile() });
       this.emitFile({ type: 'asset', fileName: 'vercel.json', source: JSON.stringify(vercelJson(site), null, 2) + '\n' });
-      const index = bundle['index.html'];
-      if (index && index.type === 'asset') {
-        this.emitFile({ type: 'asset', fileName: '404.html', source: index.source });
-      }
+    },
+    // index.html is written by Vite's own HTML plugin, so copy it once it is on disk.
+    writeBundle(options) {
+      if (options.dir) copyFileSync(join(options.dir, 'index.html'), join(options.dir, '404.html'));
     },
   };
 }
