@@ -6,6 +6,7 @@ import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { startEngine } from './core';
 import { FallbackScreen } from './screens/FallbackScreen';
+import { startOutbox } from './outbox/start';
 import { readStartupState, type StartupState } from './state/storage';
 import './styles/main.css';
 
@@ -30,3 +31,4 @@ async function boot() {
 }
 
 void boot();
+startOutbox(); // issue 6: retry what an earlier visit could not deliver

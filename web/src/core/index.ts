@@ -9,6 +9,7 @@ export type {
   Answers,
   Choices,
   Constants,
+  Delivery,
   ErrorCode,
   FieldError,
   FileInfo,
@@ -57,6 +58,13 @@ export const {
   buildRecord,
   storageObjectName,
   emailParams,
+  // Delivery rules of the outbox (issue 6): what an answer means, when to retry, names.
+  classifyInsert,
+  classifyUpload,
+  retryDelayMs,
+  isExpired,
+  nextObjectName,
+  shouldStore,
 } = engine;
 
 // The generated types promise `null` for "none", but wasm-bindgen hands back `undefined` for a
@@ -65,3 +73,4 @@ export const repeatVisitThankYou = (...args: Parameters<typeof engine.repeatVisi
 export const parseCookieChoice = (raw: string | null) => engine.parseCookieChoice(raw) ?? null;
 export const parseThankYouType = (raw: string) => engine.parseThankYouType(raw) ?? null;
 export const checkAttachment = (...args: Parameters<typeof engine.checkAttachment>) => engine.checkAttachment(...args) ?? null;
+export const uploadContentType = (mimeType: string, name: string) => engine.uploadContentType(mimeType, name) ?? null;

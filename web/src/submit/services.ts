@@ -16,19 +16,23 @@ function loadBackend(): Promise<Backend | null> {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
     return {
-      async upload(objectName, file) {
-        const { error } = await client.storage.from('survey_media').upload(objectName, file, {
-          contentType: file.type || undefined,
-          upsert: false,
-        });
-        return { error };
+      async upload(objectName, file, contentType) {
+        // The engine's uploadContentType: a typeless file gets the type its extension stands for.
+        const { error } = await client.storage.from('survey_media').upload(objectName, file, { contentType, upsert: false });
+        // StorageApiError carries the HTTP status; a network failure (StorageUnknownError) has none.
+        const status = error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+        return { error, status };
       },
       async insert(record) {
-        // Plain insert without .select(): the anon role may write but not read rows back.
-        const { error } = await client.from('survey_responses').insert(record);
-        return { error };
+        // Plain insert without .select() or on-conflict: anon may write but not read rows back.
+        // A repeat of the same client id answers 409 / 23505, which the engine reads as stored.
+        const { error, status } = await client.from('survey_responses').insert(record);
+        return { error, status, code: error?.code ?? '' };
       },
     } satisfies Backend;
+  }).catch((error: unknown) => {
+    backendPromise = null; // offline while loading: the next retry loads it again
+    throw error;
   });
   return backendPromise;
 }

@@ -6,6 +6,7 @@ import { AttachmentField } from './AttachmentField';
 import { ChoiceQuestion } from './ChoiceQuestion';
 import { EmailField } from './EmailField';
 import { GenderQuestion } from './GenderQuestion';
+import { HoneypotField } from './HoneypotField';
 import { QUESTIONS } from './questions';
 import { TextQuestion } from './TextQuestion';
 
@@ -76,6 +77,7 @@ export const StepFields = forwardRef<HTMLHeadingElement, StepFieldsProps>(functi
     return <AgeQuestion ref={ref} text={text} value={answers.age ?? ''} onChange={(age) => update({ age })} error={errors.age} shake={shake} />;
   }
   return (
+    <>
     <GenderQuestion
       ref={ref}
       text={text}
@@ -87,5 +89,7 @@ export const StepFields = forwardRef<HTMLHeadingElement, StepFieldsProps>(functi
       errors={errors}
       shake={shake}
     />
+    <HoneypotField />
+    </>
   );
 });

@@ -1,0 +1,121 @@
+// The outbox (issue 6): every submitted response is kept here, in IndexedDB, before any network
+// call, and leaves only once the database or the email backup has it. A separate database from
+// localStorage on purpose: opening / clears the saved answers, never an undelivered response.
+import type { Answers } from '../core';
+
+/** The attached file as bytes: a copy that survives the tab, whatever happens to the original. */
+export interface StoredFile {
+  bytes: ArrayBuffer;
+  name: string;
+  type: string;
+  lastModified: number;
+}
+
+export interface OutboxEntry {
+  /** The client-generated UUID: the row's primary key, so a retry can never make a second row. */
+  id: string;
+  createdMs: number;
+  answers: Answers;
+  /** The record's clock and browser facts, fixed at submit so every retry sends the same row. */
+  completionTime: string;
+  userAgent: string;
+  file: StoredFile | null;
+  /** The storage object name, fixed when the response enters the outbox; moves on only when taken. */
+  objectName: string | null;
+  /** todo: not stored yet; done: stored under objectName; gaveUp: the bucket refused it. */
+  upload: 'todo' | 'done' | 'gaveUp';
+  /** An upload under objectName was sent and no answer came back (lost, or the tab closed). */
+  uploadUnanswered: boolean;
+  /** The database refused the row as it is: only the email backup can still deliver it. */
+  insertRefused: boolean;
+  attempts: number;
+  nextAttemptMs: number;
+}
+
+/** What the delivery code needs from the store; IndexedDB in the browser, a Map in unit tests. */
+export interface OutboxStore {
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
+  all(): Promise<OutboxEntry[]>;
+}
+
+const DB_NAME = 'stepzero-outbox';
+const STORE = 'responses';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+    // Another tab holding an older version: wait for it rather than fail.
+    req.onblocked = () => console.warn('The outbox database is blocked by another tab.');
+  }).catch((error: unknown) => {
+    dbPromise = null; // let a later visit try again
+    throw error;
+  });
+  return dbPromise;
+}
+
+async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  const tx = db.transaction(STORE, mode);
+  // Resolve only once committed: a response counts as kept when it is on disk.
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+  const result = await request(work(tx.objectStore(STORE)));
+  await committed;
+  return result;
+}
+
+export const indexedDbOutbox: OutboxStore = {
+  put: async (entry) => {
+    await run('readwrite', (store) => store.put(entry));
+  },
+  remove: async (id) => {
+    await run('readwrite', (store) => store.delete(id));
+  },
+  all: () => run('readonly', (store) => store.getAll() as IDBRequest<OutboxEntry[]>),
+};
+
+/**
+ * Whether anything waits in the outbox. Does not create the database on a first visit when the
+ * browser can list databases (indexedDB.databases), so a visitor who never submits gets none.
+ */
+export async function outboxHasEntries(): Promise<boolean> {
+  if (typeof indexedDB.databases === 'function') {
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    if (!names.includes(DB_NAME)) return false;
+  }
+  return (await run('readonly', (store) => store.count())) > 0;
+}
+
+/** Whether this browser can keep an outbox at all (not in some private modes, not in jsdom). */
+export const hasIndexedDb = (): boolean => typeof indexedDB !== 'undefined';
+
+/** A store that lives only as long as the page: the fallback when IndexedDB is unavailable. */
+export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry> } {
+  const entries = new Map<string, OutboxEntry>();
+  return {
+    entries,
+    put: async (entry) => {
+      entries.set(entry.id, structuredClone(entry));
+    },
+    remove: async (id) => {
+      entries.delete(id);
+    },
+    all: async () => [...entries.values()].map((entry) => structuredClone(entry)),
+  };
+}
