@@ -97,18 +97,33 @@ export class Gateway {
   async rest(req, res, rawPath, query) {
     if (!this.claims(req, res, query)) return;
     const path = rawPath.slice('/rest/v1'.length) || '/';
-    if (req.method === 'POST' && /^\/survey_responses\/?$/.test(path) && this.faults.insert) {
-      req.resume();
-      return fault(res, this.faults.insert, (s) => sendJson(res, s, {
-        code: s >= 500 ? 'XX000' : 'PGRST000', details: null, hint: null,
-        message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
-      }));
+    let body = null; // the request body, when a fault had to read it first
+    let dropAnswer = false;
+    const insertFault = req.method === 'POST' && /^\/survey_responses\/?$/.test(path) ? this.takeFault('insert') : undefined;
+    if (insertFault !== undefined) {
+      if (insertFault === 'commit-drop') {
+        dropAnswer = true; // the row is committed, then the answer is lost on the way back
+      } else if (typeof insertFault === 'string' && insertFault.startsWith('delay:')) {
+        // Read the whole body first, so the insert commits even if the caller has gone meanwhile.
+        body = await readBody(req, MAX_JSON_BODY);
+        await new Promise((resolve) => setTimeout(resolve, Number(insertFault.slice('delay:'.length))));
+      } else {
+        req.resume();
+        return fault(res, insertFault, (s) => sendJson(res, s, {
+          code: s >= 500 ? 'XX000' : 'PGRST000', details: null, hint: null,
+          message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
+        }));
+      }
     }
     const headers = { ...req.headers, host: 'localhost' };
     const upstream = http.request({
       socketPath: this.postgrest.socket, method: req.method,
       path: query ? `${path}?${query}` : path, headers,
     }, (up) => {
+      if (dropAnswer) {
+        up.resume();
+        return up.on('end', () => res.socket?.destroy());
+      }
       const out = {};
       for (const [k, v] of Object.entries(up.headers)) {
         if (!k.startsWith('access-control-')) out[k] = v;
@@ -119,7 +134,8 @@ export class Gateway {
     upstream.on('error', () => {
       if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
-    req.pipe(upstream);
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
   }
 
   // ---- /storage/v1 ----
@@ -165,9 +181,10 @@ export class Gateway {
 
   async upload(req, res, rest, claims) {
     const { bucket: bucketId, key } = parseObjectPath(rest);
-    if (this.faults.upload) {
+    const uploadFault = this.takeFault('upload');
+    if (uploadFault !== undefined) {
       req.resume();
-      return fault(res, this.faults.upload, (s) => sendJson(res, s, {
+      return fault(res, uploadFault, (s) => sendJson(res, s, {
         statusCode: String(s), error: http.STATUS_CODES[s] ?? 'Error',
         message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
       }));
@@ -193,9 +210,10 @@ export class Gateway {
 
   async email(req, res) {
     if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed');
-    if (this.faults.email) {
+    const emailFault = this.takeFault('email');
+    if (emailFault !== undefined) {
       req.resume();
-      return fault(res, this.faults.email, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
+      return fault(res, emailFault, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
     }
     let body;
     try {
@@ -269,6 +287,21 @@ export class Gateway {
     return sendJson(res, 404, { error: `no endpoint ${m} /__stack${path}` });
   }
 
+  /**
+   * The fault set for `call`, if any, counting down a `{fault, times}` one (cleared at zero).
+   * `undefined` when the call should behave normally.
+   */
+  takeFault(call) {
+    const set = this.faults[call];
+    if (set === undefined) return undefined;
+    if (typeof set !== 'object') return set;
+    if (set.times !== undefined) {
+      set.times -= 1;
+      if (set.times <= 0) delete this.faults[call];
+    }
+    return set.fault;
+  }
+
   async reset() {
     const { rows } = await this.admin.query(
       "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'");
@@ -284,8 +317,14 @@ function faultProblem(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object such as {"insert":500}';
   for (const [k, v] of Object.entries(body)) {
     if (!FAULT_KEYS.includes(k)) return `unknown fault "${k}"; known: ${FAULT_KEYS.join(', ')}`;
-    if (v !== 'drop' && !(Number.isInteger(v) && v >= 400 && v <= 599)) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop"`;
+    const value = v && typeof v === 'object' && !Array.isArray(v) ? v.fault : v;
+    if (v && typeof v === 'object' && v.times !== undefined && !(Number.isInteger(v.times) && v.times > 0)) {
+      return `fault "${k}": times must be a positive integer`;
+    }
+    const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
+    const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
+    if (!statusOrDrop && !insertOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"), optionally as {"fault": ..., "times": n}`;
     }
   }
   return null;

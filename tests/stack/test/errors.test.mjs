@@ -173,9 +173,41 @@ test('a "drop" fault cuts the connection (a network error in the client)', async
   assert.match(error.message, /fetch failed|network|terminated|socket/i);
 });
 
+test('"commit-drop" commits the insert and cuts the answer; a repeat of the id answers 409', async () => {
+  await stack.post('/__stack/faults', { insert: { fault: 'commit-drop', times: 1 } });
+  const row = { ...validRow(), id: '0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b' };
+  const lost = await supabase.from('survey_responses').insert(row);
+  assert.ok(lost.error);
+  assert.equal(lost.status, 0);
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+  assert.deepEqual(await stack.json('/__stack/faults'), {}, 'a {times: 1} fault clears itself');
+  const again = await supabase.from('survey_responses').insert(row);
+  assert.equal(again.status, 409);
+  assert.equal(again.error.code, '23505');
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+});
+
+test('"delay:<ms>" holds the insert, then stores it', async () => {
+  await stack.post('/__stack/faults', { insert: 'delay:300' });
+  const started = Date.now();
+  const { error } = await supabase.from('survey_responses').insert(validRow());
+  assert.equal(error, null);
+  assert.ok(Date.now() - started >= 290);
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+  await stack.post('/__stack/faults', {});
+});
+
+test('a {fault, times} setting applies that many times, then the call works again', async () => {
+  await stack.post('/__stack/faults', { upload: { fault: 500, times: 2 } });
+  const file = () => new File(['x'], 'a.txt', { type: 'text/plain' });
+  assert.equal((await supabase.storage.from('survey_media').upload('1_a.txt', file())).error.status, 500);
+  assert.equal((await supabase.storage.from('survey_media').upload('1_a.txt', file())).error.status, 500);
+  assert.equal((await supabase.storage.from('survey_media').upload('1_a.txt', file())).error, null);
+});
+
 test('bad fault settings are refused and change nothing', async () => {
   await stack.post('/__stack/faults', { email: 429 });
-  for (const body of [{ select: 500 }, { insert: 200 }, { insert: 'slow' }, [1]]) {
+  for (const body of [{ select: 500 }, { insert: 200 }, { insert: 'slow' }, { email: 'commit-drop' }, { insert: 'delay:x' }, { insert: { fault: 500, times: 0 } }, [1]]) {
     assert.equal((await stack.post('/__stack/faults', body)).status, 400, JSON.stringify(body));
   }
   assert.deepEqual(await stack.json('/__stack/faults'), { email: 429 });
