@@ -46,10 +46,16 @@ let cluster = null;
 let postgrest = null;
 let gateway = null;
 let stopping = null;
+let execChild = null;
 
 async function shutdown(code) {
   if (stopping) return stopping;
   stopping = (async () => {
+    // The --exec command runs in its own process group: end the whole group (sh and what it
+    // started), whether we were stopped by Ctrl-C, a plain SIGTERM or a dead parent.
+    if (execChild && execChild.exitCode === null) {
+      try { process.kill(-execChild.pid, 'SIGTERM'); } catch { /* already gone */ }
+    }
     try { await gateway?.close(); } catch { /* already gone */ }
     try { await postgrest?.stop(); } catch { /* already gone */ }
     try { await cluster?.stop(); } catch { /* already gone */ }
@@ -126,7 +132,9 @@ async function main() {
 
   if (opt.exec) {
     const child = spawn('sh', ['-c', opt.exec], {
-      stdio: 'inherit',
+      // No stdin: in its own process group, a child reading the terminal would be stopped.
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
       env: {
         ...process.env,
         ...(url ? { STACK_URL: url, STACK_ANON_KEY: ANON_KEY } : {}),
@@ -134,6 +142,7 @@ async function main() {
         PGUSER: 'postgres', PGDATABASE: 'postgres', STACK_DATA: dataDir,
       },
     });
+    execChild = child;
     child.on('exit', (code, signal) => shutdown(code ?? (signal ? 1 : 0)));
   }
 }

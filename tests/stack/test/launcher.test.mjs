@@ -93,6 +93,20 @@ test('--exec runs a command against the stack and passes on its exit status', as
   assert.equal(code, 7);
 });
 
+test('SIGTERM to the launcher alone also ends its --exec command and what it started', async () => {
+  const child = spawn(process.execPath, [launcher, '--throwaway', '--port', '0', '--exec', 'sleep 300 & sleep 301; wait'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  while (!out.includes('stack ready')) await sleep(100);
+  await sleep(300);
+  const pids = descendants(child.pid);
+  assert.ok(pids.length >= 5, `services and the command's processes run (${pids.length})`);
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+  assert.deepEqual(await waitGone(pids), []);
+});
+
 test('when its parent exits, the launcher stops everything and removes its data', async () => {
   // A parent that starts the stack, reports the launcher's pid once ready, then exits.
   const parentCode = `
