@@ -15,7 +15,9 @@ export default defineConfig({
   // hostingFiles: _headers, _redirects, vercel.json and 404.html for static hosts (web/deploy).
   plugins: [react(), hostingFiles()],
   server: { fs: { allow: [repoRoot] } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
+  // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
   test: {
     root: repoRoot,
     include: ['web/src/**/*.test.{ts,tsx}'],

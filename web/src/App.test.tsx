@@ -1,7 +1,7 @@
 // Screens, routing and browser state in jsdom, with the real engine and fake backend calls.
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from './App';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, screens, SubmissionHost } from './App';
 import type { Answers } from './core';
 import { readStartupState } from './state/storage';
 import type { SubmitDeps } from './submit/pipeline';
@@ -33,6 +33,8 @@ const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }))
 const heading = () => screen.getByRole('heading', { level: 1 });
 const yesSet: Answers = { question1: 'Talk to a stranger', question2: 'Instagram', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
 
+// The pages' chunks are loaded up front, so each renders at once, as on a later visit.
+beforeAll(() => Promise.all([...Object.values(screens), SubmissionHost].map((screen) => screen.preload())));
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 

@@ -1,21 +1,36 @@
 // The single page of spec point 2: picks the screen for the URL, owns the answers (mirrored to
 // localStorage), the chosen file, the cookie choice and the submission.
-import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
-import { SubmitOverlay } from './components/SubmitOverlay';
+import { lazyScreen } from './components/lazyScreen';
+import { PageLoading } from './components/PageLoading';
+import type { SubmissionControl } from './components/SubmissionHost';
 import { parseCookieChoice, parseThankYouType, reachableStep, repeatVisitThankYou, reveals, shouldRestoreAnswers, validateAll, type Answers, type CookieChoice, type FieldError, type StepId } from './core';
-import { AboutScreen } from './screens/AboutScreen';
+import { FallbackScreen } from './screens/FallbackScreen';
 import { HeroScreen } from './screens/HeroScreen';
+// In the first load: its 3.5 s starts in the same task as the click, never after a fetch.
 import { IntroScreen } from './screens/IntroScreen';
-import { NotFoundScreen } from './screens/NotFoundScreen';
-import { PrivacyScreen } from './screens/PrivacyScreen';
-import { QuestionScreen } from './screens/QuestionScreen';
-import { ThankYouScreen } from './screens/ThankYouScreen';
-import { navigate, questionPath, useLocation } from './state/router';
+import { loadEngine, useEngineStatus, withEngine } from './state/engineStatus';
+import { navigate, questionPath, useLocation, type Route } from './state/router';
 import { clearSurvey, KEYS, loadAnswers, read, saveAnswers, saveCurrentQuestion, storeCompletion, write, type StartupState } from './state/storage';
 import { useDocumentTitle } from './state/useDocumentTitle';
 import type { SubmitDeps } from './submit/pipeline';
-import { useSubmission } from './submit/useSubmission';
+import type { SubmitPhase } from './submit/useSubmission';
+
+// Only the hero is in the first load; every other page is its own chunk.
+export const screens = {
+  about: lazyScreen(() => import('./screens/AboutScreen').then((m) => m.AboutScreen)),
+  privacy: lazyScreen(() => import('./screens/PrivacyScreen').then((m) => m.PrivacyScreen)),
+  question: lazyScreen(() => import('./screens/QuestionScreen').then((m) => m.QuestionScreen)),
+  'thank-you': lazyScreen(() => import('./screens/ThankYouScreen').then((m) => m.ThankYouScreen)),
+  'not-found': lazyScreen(() => import('./screens/NotFoundScreen').then((m) => m.NotFoundScreen)),
+};
+// Submissions (pipeline, outbox, overlay): loaded with the survey, never on the hero.
+export const SubmissionHost = lazyScreen(() => import('./components/SubmissionHost').then((m) => m.SubmissionHost), null);
+const { about: AboutScreen, privacy: PrivacyScreen, question: QuestionScreen, 'thank-you': ThankYouScreen, 'not-found': NotFoundScreen } = screens;
+
+// Pages that show a survey rule or constant wait for the engine; the others render at once.
+const needsEngine = (route: Route) => route.name !== 'hero' && route.name !== 'about' && route.name !== 'not-found';
 
 // supabase-js and EmailJS load only when a response is submitted.
 const loadDeps = (): Promise<SubmitDeps> => import('./submit/services').then((module) => module.browserDeps);
@@ -25,9 +40,19 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
   const [answers, setAnswersState] = useState<Answers>(startup.answers);
   const answersRef = useRef(answers);
   const [file, setFile] = useState<File | null>(null);
-  const [cookieChoice, setCookieChoice] = useState<CookieChoice | null>(() => parseCookieChoice(startup.cookiesAccepted));
+  const [cookieChoice, setCookieChoice] = useState<CookieChoice | null>(null);
   const [pending, setPending] = useState<{ step: StepId; errors: FieldError[] } | null>(null);
+  const engine = useEngineStatus();
+  const ready = engine === 'ready';
   useDocumentTitle(route);
+
+  // After the first paint: the engine, and the chunk of the page asked for (in parallel).
+  useEffect(() => {
+    loadEngine().catch(() => undefined); // a failure shows the fallback screen below
+  }, []);
+  useEffect(() => {
+    if (route.name in screens) screens[route.name as keyof typeof screens].preload().catch(() => undefined);
+  }, [route]);
 
   const setAnswers = useCallback((next: Answers) => {
     answersRef.current = next;
@@ -51,13 +76,27 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
     [setAnswers],
   );
 
-  const { phase, submit } = useSubmission(deps, resetSurvey);
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const submission = useRef<SubmissionControl>({ submit: null, waiting: null });
+  // Mounted from the first survey page on, and kept: a submission outlives its route.
+  const [inSurvey, setInSurvey] = useState(false);
+  if (!inSurvey && (route.name === 'intro' || route.name === 'question' || route.name === 'location')) setInSurvey(true);
+  const submit = (answers: Answers, chosen: File | null) => {
+    if (submission.current.submit) submission.current.submit(answers, chosen);
+    else submission.current.waiting = [answers, chosen];
+  };
 
   // Route effects run before paint so a refused deep link never flashes.
   useLayoutEffect(() => {
-    if (route.name === 'hero') {
-      resetSurvey(); // spec point 2: opening / resets all survey state
-    } else if (route.name === 'location') {
+    if (route.name === 'hero') resetSurvey(); // spec point 2: opening / resets all survey state
+    if (route.name !== 'question' || pending?.step !== route.step) setPending(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation only
+  }, [route]);
+
+  // The survey's own routes follow the engine: once it is ready, and on each navigation.
+  useLayoutEffect(() => {
+    if (!ready) return;
+    if (route.name === 'location') {
       navigate(questionPath(reachableStep('2', answersRef.current)), { replace: true });
     } else if (route.name === 'question') {
       let current = answersRef.current;
@@ -69,14 +108,17 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
       if (allowed !== route.step) navigate(questionPath(allowed), { replace: true });
       else saveCurrentQuestion(route.step);
     }
-    if (route.name !== 'question' || pending?.step !== route.step) setPending(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation only
-  }, [route]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation and engine start only
+  }, [route, ready]);
 
   const onContinue = () => {
     resetSurvey();
-    const shortcut = repeatVisitThankYou(Date.now(), read(KEYS.surveyCompleted), read(KEYS.completionTime), read(KEYS.lastThankYouType));
-    navigate(shortcut ? `/thank-you/${shortcut}` : '/survey/intro');
+    void QuestionScreen.preload().catch(() => undefined); // fetched while the intro plays
+    // The engine is normally up long before a click; on a very slow link Continue waits for it.
+    withEngine(() => {
+      const shortcut = repeatVisitThankYou(Date.now(), read(KEYS.surveyCompleted), read(KEYS.completionTime), read(KEYS.lastThankYouType));
+      navigate(shortcut ? `/thank-you/${shortcut}` : '/survey/intro');
+    });
   };
 
   const onNotInterested = () => {
@@ -92,7 +134,7 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
       navigate(questionPath(problems[0].step));
       return;
     }
-    void submit(answersRef.current, file);
+    submit(answersRef.current, file);
   };
 
   const chooseCookies = (choice: CookieChoice) => {
@@ -100,8 +142,13 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
     setCookieChoice(choice);
   };
 
+  if (engine === 'failed') return <FallbackScreen />;
+  const storedChoice = ready ? parseCookieChoice(startup.cookiesAccepted) : null;
+  const showBanner = ready && storedChoice === null && cookieChoice === null && phase === 'idle';
+
   let screen;
-  switch (route.name) {
+  if (needsEngine(route) && !ready) screen = <PageLoading />;
+  else switch (route.name) {
     case 'hero':
       screen = <HeroScreen onContinue={onContinue} onNotInterested={onNotInterested} />;
       break;
@@ -146,8 +193,8 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
       <div className="app" inert={phase !== 'idle'}>
         <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
       </div>
-      {phase !== 'idle' && <SubmitOverlay phase={phase} />}
-      {cookieChoice === null && phase === 'idle' && <CookieBanner onChoose={chooseCookies} />}
+      {inSurvey && <SubmissionHost deps={deps} onDone={resetSurvey} onPhase={setPhase} control={submission} />}
+      {showBanner && <CookieBanner onChoose={chooseCookies} />}
     </>
   );
 }

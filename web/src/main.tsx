@@ -1,23 +1,22 @@
-// Start-up: read localStorage (a failure shows the fallback screen, spec point 8), start the
-// engine once, then render the app.
+// Start-up: read localStorage (a failure shows the fallback screen, spec point 8), then render
+// at once. The engine's wasm is fetched after the first paint (App starts it), so the hero
+// never waits for it; pages that need it show a loading line until it is ready.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { startEngine } from './core';
 import { FallbackScreen } from './screens/FallbackScreen';
-import { startOutbox } from './outbox/start';
+import { afterEngine } from './state/engineStatus';
 import { readStartupState, type StartupState } from './state/storage';
 import './styles/main.css';
 
-async function boot() {
+function boot() {
   const root = createRoot(document.getElementById('root')!);
   let startup: StartupState;
   try {
     startup = readStartupState();
-    await startEngine();
   } catch (error) {
-    console.error('Could not start: local storage or the survey engine is unavailable.', error);
+    console.error('Could not start: local storage is unavailable.', error);
     root.render(<FallbackScreen />);
     return;
   }
@@ -30,5 +29,12 @@ async function boot() {
   );
 }
 
-void boot();
-startOutbox(); // issue 6: retry what an earlier visit could not deliver
+boot();
+// Issue 6: retry what an earlier visit could not deliver. Its own chunk, started once the
+// engine (whose rules it follows) is up, so none of it is in the hero's first load.
+afterEngine(() => {
+  import('./outbox/start').then(
+    (outbox) => outbox.startOutbox(),
+    (error: unknown) => console.warn('The outbox could not be loaded; kept responses wait for a later visit.', error),
+  );
+});

@@ -2,6 +2,7 @@
 // A modal layer that blocks the page underneath and is announced politely.
 import { useEffect, useRef } from 'react';
 import type { SubmitPhase } from '../submit/useSubmission';
+import '../styles/overlay.css';
 
 export function SubmitOverlay({ phase }: { phase: Exclude<SubmitPhase, 'idle'> }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -2,7 +2,10 @@
 // Every survey rule (flow, validation, limits, messages, record shape) lives in the Rust
 // engine; this file starts the wasm once and re-exports its functions with the generated
 // types (tsify), narrowing a few where the web side relies on a closed set of values.
-import init, * as engine from '../../../pkg/stepzero_core.js';
+// The JS glue and the wasm load only when startEngine() is called (after the hero's first
+// paint), so they stay off the critical path: until then every function here forwards to a
+// glue that is not there yet and throws.
+import type * as Glue from '../../../pkg/stepzero_core.js';
 import type { StepId } from '../../../pkg/stepzero_core.js';
 
 export type {
@@ -31,13 +34,26 @@ export function isStepId(value: string): value is StepId {
 }
 
 let started: Promise<void> | null = null;
+let glue: typeof Glue | null = null;
+
+/** Each property is a function that calls the loaded glue's function of that name. */
+const engine = new Proxy({} as typeof Glue, {
+  get: (_, name: string) =>
+    (...args: unknown[]) => {
+      if (!glue) throw new Error(`The survey engine is not started yet (${name}).`);
+      return (glue[name as keyof typeof Glue] as (...a: unknown[]) => unknown)(...args);
+    },
+});
 
 /**
- * Instantiates the wasm once. In the browser the .wasm is fetched next to the JS glue;
- * tests in Node pass its bytes (`source`) because there is no URL to fetch there.
+ * Loads the glue and instantiates the wasm, once. In the browser the .wasm is fetched next
+ * to the JS glue; tests in Node pass its bytes (`source`): there is no URL to fetch there.
  */
 export function startEngine(source?: BufferSource): Promise<void> {
-  started ??= init(source ? { module_or_path: source } : undefined).then(() => undefined);
+  started ??= import('../../../pkg/stepzero_core.js').then(async (module) => {
+    await module.default(source ? { module_or_path: source } : undefined);
+    glue = module;
+  });
   return started;
 }
 

@@ -4,6 +4,7 @@ import { BackButton } from '../components/BackButton';
 import { Link } from '../components/Link';
 import { PageShell } from '../components/PageShell';
 import { SocialLinks } from '../components/SocialLinks';
+import '../styles/content.css';
 
 const FEATURES = [
   {

@@ -1,12 +1,13 @@
 // The intro transition (spec point 4, hero Continue): shown for introMs, then question 1.
 // The URL is replaced so the browser's Back from question 1 returns to the hero, not here.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Brand } from '../components/Brand';
 import { constants } from '../core';
 import { navigate, questionPath } from '../state/router';
 
 export function IntroScreen() {
-  useEffect(() => {
+  // A layout effect: the 3.5 s start in the commit that shows the screen, not after paint.
+  useLayoutEffect(() => {
     const timer = setTimeout(() => navigate(questionPath('1'), { replace: true }), constants().introMs);
     return () => clearTimeout(timer);
   }, []);

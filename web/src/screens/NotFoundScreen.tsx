@@ -1,6 +1,7 @@
 // Any path the spec does not list: say so and offer a way home.
 import { Link } from '../components/Link';
 import { PageShell } from '../components/PageShell';
+import '../styles/content.css';
 
 export function NotFoundScreen() {
   return (

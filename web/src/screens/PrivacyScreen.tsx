@@ -8,6 +8,8 @@ import { navigate } from '../state/router';
 import { CookiesPolicy } from './policy/CookiesPolicy';
 import { PrivacyPolicy } from './policy/PrivacyPolicy';
 import { TermsOfService } from './policy/TermsOfService';
+import '../styles/content.css';
+import '../styles/privacy.css';
 
 const TABS = [
   { id: 'privacy', label: 'Privacy Policy', Body: PrivacyPolicy },

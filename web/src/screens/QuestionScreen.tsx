@@ -3,9 +3,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
-import { nextStep, previousStep, progress, validateStep, type Answers, type FieldError, type StepId } from '../core';
+import { constants, nextStep, previousStep, progress, validateStep, type Answers, type FieldError, type StepId } from '../core';
 import { goBackTo, navigate, questionPath } from '../state/router';
+import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
+import '../styles/survey.css';
 
 interface Props {
   step: StepId;
@@ -21,6 +23,12 @@ interface Props {
 
 const toRecord = (errors: FieldError[]) => Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
+/** "Question 4 of 8": the step's number as the engine counts progress (4a, 4b, 4b-other are 4). */
+function questionName(step: StepId): string {
+  const number = (id: StepId) => Math.round(progress(id) * constants().progressSteps);
+  return `Question ${number(step)} of ${number('8')}`;
+}
+
 function focusField(field: string) {
   const target = document.getElementById(field) ?? document.getElementById(`${field}-0`);
   target?.focus();
@@ -30,6 +38,7 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
   const heading = useRef<HTMLHeadingElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(() => toRecord(initialErrors ?? []));
   const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
+  useTitle(pageTitle(questionName(step), Object.keys(errors).length > 0));
 
   // Each step is a new page for screen readers: start them at its heading (or the first error).
   useEffect(() => {

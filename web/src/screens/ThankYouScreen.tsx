@@ -5,6 +5,7 @@ import { ProgressBar } from '../components/ProgressBar';
 import { SocialLinks } from '../components/SocialLinks';
 import type { ThankYouType } from '../core';
 import { goBackTo } from '../state/router';
+import '../styles/thanks.css';
 
 function Message({ type }: { type: ThankYouType }) {
   if (type === 'completed') {

@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { startEngine } from '../core';
+import { loadEngine } from '../state/engineStatus';
 
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
 
 beforeAll(async () => {
-  await startEngine(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
+  await loadEngine(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
 });
 
 afterEach(() => {

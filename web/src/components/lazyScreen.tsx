@@ -1,0 +1,42 @@
+// Screens other than the hero load on demand (their own chunks), so the hero's first load
+// stays small. Not React.lazy + Suspense: React throttles the reveal after a Suspense fallback
+// with a timer, which a paused test clock would hold forever; this shows <PageLoading> until
+// the chunk is in, and renders at once when it already is (no flash on later visits).
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoading } from './PageLoading';
+
+export interface LazyScreen<P> {
+  (props: P): React.JSX.Element;
+  /** Fetches the chunk ahead of need (e.g. the question while the intro plays). */
+  preload: () => Promise<void>;
+}
+
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: ReactNode = <PageLoading />): LazyScreen<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (error: unknown) => {
+        pending = null; // a later visit may try again (a flaky network)
+        throw error;
+      },
+    );
+    return pending;
+  };
+
+  function Screen(props: P) {
+    const [, setLoaded] = useState(false);
+    const [failure, setFailure] = useState<unknown>(null);
+    useEffect(() => {
+      if (!loaded) preload().then(() => setLoaded(true), setFailure);
+    }, []);
+    if (failure) throw failure; // to the ErrorBoundary: the fallback screen
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <>{placeholder}</>;
+  }
+  Screen.preload = preload;
+  return Screen;
+}
