@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { isAppRoute, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
 
 const args = Object.fromEntries(
@@ -53,12 +54,18 @@ const server = createServer(async (req, res) => {
     res.writeHead(500, headers).end('build missing: run make build');
     return;
   }
+  // Text and wasm gzipped when the browser accepts it, as every CDN does.
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const compress = /^(text\/|application\/(json|wasm|manifest\+json|xml)|image\/svg)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const sent = compress ? gzipSync(body) : body;
   res.writeHead(status, {
     ...headers,
-    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': type,
     'Cache-Control': status === 200 ? cacheControl(path) : 'no-cache',
+    ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    'Content-Length': sent.length,
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : sent);
 });
 
 server.on('error', (error) => {

@@ -32,6 +32,12 @@ const { about: AboutScreen, privacy: PrivacyScreen, question: QuestionScreen, 't
 // Pages that show a survey rule or constant wait for the engine; the others render at once.
 const needsEngine = (route: Route) => route.name !== 'hero' && route.name !== 'about' && route.name !== 'not-found';
 
+/** Before the first render: a page that needs the engine or its own chunk asks for them at once. */
+export function prefetchFor(route: Route): void {
+  if (needsEngine(route)) loadEngine().catch(() => undefined);
+  if (route.name in screens) screens[route.name as keyof typeof screens].preload().catch(() => undefined);
+}
+
 // supabase-js and EmailJS load only when a response is submitted.
 const loadDeps = (): Promise<SubmitDeps> => import('./submit/services').then((module) => module.browserDeps);
 

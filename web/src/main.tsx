@@ -3,10 +3,11 @@
 // never waits for it; pages that need it show a loading line until it is ready.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
 import { afterEngine } from './state/engineStatus';
+import { parseRoute } from './state/router';
 import { readStartupState, type StartupState } from './state/storage';
 import './styles/main.css';
 
@@ -20,6 +21,7 @@ function boot() {
     root.render(<FallbackScreen />);
     return;
   }
+  prefetchFor(parseRoute(window.location.pathname)); // not the hero: it needs neither
   root.render(
     <StrictMode>
       <ErrorBoundary>

@@ -12,7 +12,9 @@ export function CookieBanner({ onChoose }: { onChoose: (choice: CookieChoice) =>
         </h2>
         <p>
           We keep your survey progress and this choice in your browser's storage. We use no advertising or tracking
-          cookies. <Link href="/privacy#cookies">Learn more</Link>
+          cookies. <Link href="/privacy#cookies">
+            Learn more<span className="visually-hidden"> about cookies</span>
+          </Link>
         </p>
       </div>
       <div className="cookie-banner__actions">
