@@ -43,8 +43,8 @@ test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
 	CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core --features wasm
 
-bench: pkg bench-image
-	node tests/bench/sizes.mjs
+bench: pkg bench-image bench-web
+	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
 	rm -rf target pkg web/dist
@@ -52,3 +52,4 @@ clean:
 -include tests/stack/stack.mk
 -include core/media.mk
 include web/web.mk
+include tests/bench/bench.mk

@@ -1,0 +1,11 @@
+# Speed benchmarks of the site, included by the top-level Makefile.
+#   make bench-web   the production build (web/dist), then Lighthouse 12 (mobile preset, median
+#                    of RUNS runs) on /, /about, /privacy and /survey/question/1, served by
+#                    scripts/serve.mjs with the real headers. `make bench` then prints the budget.
+
+BENCH_PORT ?= 4460
+
+.PHONY: bench-web
+
+bench-web: build
+	CHROME_PATH=/usr/bin/chromium node tests/bench/lighthouse.mjs --dir web/dist --port $(BENCH_PORT)
