@@ -15,6 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   reporter: [['list']],
+  // Prints the fault matrix's summary line (faults: <n> scenarios, ...) after the run.
+  globalSetup: './tests/e2e/faults-summary.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

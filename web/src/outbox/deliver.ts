@@ -46,8 +46,13 @@ export async function deliver(entry: OutboxEntry, deps: SubmitDeps, keep: KeepDe
 
   const info = attach ? await deps.fileInfo(attach, uploaded) : null;
   const emailed = await sendWithRetries(emailParams(entry.answers, record, info), deps);
-  if (emailed) await forget(entry.id, keep);
-  else await save(entry, keep);
+  if (emailed) {
+    await forget(entry.id, keep);
+  } else {
+    // The backoff counts from the end of this attempt (the email's own retries take seconds).
+    entry.nextAttemptMs = keep.nowMs() + retryDelayMs(entry.attempts, keep.random());
+    await save(entry, keep);
+  }
   return { inserted: false, uploaded, emailed, kept: !emailed };
 }
 
