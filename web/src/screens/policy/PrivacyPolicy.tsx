@@ -54,6 +54,13 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
         response, your email address or your upload by writing to {mail} with the approximate date and time you answered
         and, if you gave one, your email address; we will delete it within 30 days.
       </p>
+      <p>
+        So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and
+        its attachment, if any) in its own storage (IndexedDB, on your device only) until our database or our email
+        backup has received it; it then deletes that copy. If it could not be sent, it tries again when you next open
+        any page of this site or come back online, and gives up after 30 days. This copy is separate from the saved
+        answers that opening the home page clears, and you can remove it by clearing this site's data in your browser.
+      </p>
 
       <h3>6. Your rights</h3>
       <p>

@@ -1,0 +1,8 @@
+// Types for hosting.mjs (used by the e2e tests in TypeScript).
+export const APP_ROUTES: string[];
+export function isAppRoute(path: string): boolean;
+export function securityHeaders(config?: { supabaseUrl?: string; emailOrigin?: string }): Record<string, string>;
+export const CACHE_RULES: { path: string; value: string }[];
+export function headersFile(config?: { supabaseUrl?: string; emailOrigin?: string }): string;
+export function redirectsFile(): string;
+export function vercelJson(config?: { supabaseUrl?: string; emailOrigin?: string }): unknown;
