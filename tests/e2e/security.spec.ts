@@ -1,0 +1,169 @@
+// Hardening (issue 6): the served headers and hosting rules, a whole survey with zero CSP
+// violations, answers holding HTML or script stored verbatim and never rendered as HTML, and
+// the honeypot that quietly keeps a bot's response out of the database.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { APP_ROUTES, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { answerEnd, expect, openPage, rowsWhen, STACK, stack, submit, test } from './helpers';
+
+// The build under test (make test-e2e writes target/web-e2e; E2E_DIST points elsewhere for a local run).
+const DIST = process.env.E2E_DIST ?? 'target/web-e2e';
+const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK });
+const PHOTO = readFileSync(new URL('./fixtures/photo-gps.jpg', import.meta.url));
+
+const XSS_1 = '<img src=x onerror="alert(1)"> & "quotes"';
+const XSS_2 = '<script>alert(2)</script><b>bold</b>';
+
+/** Records every CSP violation of every document the tab loads (kept in sessionStorage across loads). */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem('e2e-csp') ?? '[]') as string[];
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${location.pathname}`);
+      sessionStorage.setItem('e2e-csp', JSON.stringify(seen));
+    });
+  });
+}
+const violations = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-csp') ?? '[]') as string[]);
+
+/** Questions 1 to 5 (the Yes path) answered with `question1` and `question2`. */
+const seeded = (question1: string, question2 = 'A friend') => ({ question1, question2, question3: 'Yes', question4a: 'Neutral', question5a: 'Yes' });
+
+test.describe('headers and hosting rules', () => {
+  test('the site is served with the CSP and the other security headers from web/deploy/hosting.mjs', async ({ request }) => {
+    for (const path of ['/', '/survey/question/3', '/thank-you/completed']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
+    }
+    const csp = expected['Content-Security-Policy'];
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${STACK.replace(/[.]/g, '\\.')}(;|$)`));
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(expected['X-Content-Type-Options']).toBe('nosniff');
+    expect(expected['Referrer-Policy']).toBeTruthy();
+    expect(expected['Permissions-Policy']).toContain('camera=()');
+  });
+
+  test('every route falls back to the app; a missing asset and an unknown path are real 404s', async ({ request }) => {
+    const shell = await (await request.get('/')).text();
+    for (const route of APP_ROUTES) {
+      const path = route.replace(':step', '4b-other').replace(':type', 'not-interested');
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toBe(shell);
+    }
+    for (const path of ['/assets/missing-0000.js', '/favicon-nope.png', '/survey/nope/1', '/wp-login.php']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()['content-security-policy'], path).toBe(expected['Content-Security-Policy']);
+    }
+  });
+
+  test('the build carries the same rules for Netlify/Cloudflare (_headers, _redirects) and Vercel (vercel.json)', () => {
+    const headersFile = readFileSync(join(DIST, '_headers'), 'utf8');
+    for (const [name, value] of Object.entries(expected)) expect(headersFile).toContain(`  ${name}: ${value}\n`);
+    const redirects = readFileSync(join(DIST, '_redirects'), 'utf8').trim().split('\n');
+    expect(redirects).toHaveLength(APP_ROUTES.length + 1);
+    for (const route of APP_ROUTES) expect(redirects).toContain(`${route.replace(/:[a-z]+/g, '*')}  /index.html  200`);
+    expect(redirects.at(-1)).toBe('/*  /404.html  404');
+    const vercel = JSON.parse(readFileSync(join(DIST, 'vercel.json'), 'utf8'));
+    expect(vercel.rewrites.map((r: { source: string }) => r.source)).toEqual(APP_ROUTES);
+    const all = vercel.headers.find((h: { source: string }) => h.source === '/(.*)');
+    expect(Object.fromEntries(all.headers.map((h: { key: string; value: string }) => [h.key, h.value]))).toEqual(expected);
+    expect(existsSync(join(DIST, '404.html'))).toBe(true);
+    const index = readFileSync(join(DIST, 'index.html'), 'utf8');
+    expect(index).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+  });
+});
+
+test('the whole survey, with a photo uploaded, runs with zero CSP violations', async ({ page, request }) => {
+  await watchCsp(page);
+  // Chromium also reports each violation on the console (workers included): a second net.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await openPage(page, '/');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.clock.runFor(3500);
+  await page.getByLabel('What challenge were you given?').fill('Sing in public');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Where did you find your challenge?').fill('A poster');
+  await page.getByRole('button', { name: 'Next' }).click();
+  for (const option of ['Yes', 'Uncomfortable', 'Yes']) {
+    await page.getByRole('radio', { name: option, exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.setInputFiles('#attachment', { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await answerEnd(page, '40', 'Non-Binary');
+  await submit(page, 'completed');
+  const [row] = await rowsWhen(request, 1);
+  expect(row.media_file_url).toMatch(/_cups\.jpg$/);
+  for (const path of ['/about', '/privacy#cookies']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(await violations(page)).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
+test.describe('answers holding HTML or script', () => {
+  test('are stored verbatim in the row and never rendered as HTML', async ({ page, request }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openPage(page, '/survey/question/1', { answers: seeded(XSS_1, XSS_2) });
+    await expect(page.getByLabel('What challenge were you given?')).toHaveValue(XSS_1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Where did you find your challenge?')).toHaveValue(XSS_2);
+    await page.goto('/survey/question/6');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await answerEnd(page, '22', 'Female');
+    await submit(page, 'completed');
+    const [row] = await rowsWhen(request, 1);
+    expect(row).toMatchObject({ question1_challenge: XSS_1, question2_source: XSS_2 });
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('img[src="x"], b').count()).toBe(0);
+    expect(await page.evaluate(() => document.body.innerHTML.includes('<script>alert(2)'))).toBe(false);
+  });
+
+  test('go verbatim into the email backup (the repo template escapes them)', async ({ page, request }) => {
+    await stack.faults(request, { insert: 500 });
+    await openPage(page, '/survey/question/6', { answers: seeded(XSS_1, XSS_2) });
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await answerEnd(page, '22', 'Female');
+    await submit(page, 'completed');
+    const [email] = await stack.emails(request);
+    expect(email.template_params).toMatchObject({ question1_challenge: XSS_1, question2_source: XSS_2 });
+    const template = readFileSync('web/deploy/emailjs-template.html', 'utf8');
+    expect(template).toContain('{{question1_challenge}}');
+    expect(template).not.toContain('{{{');
+  });
+});
+
+test('a filled honeypot: the thank-you page as usual, and nothing stored, emailed or kept', async ({ page, request }) => {
+  await openPage(page, '/survey/question/6', { answers: seeded('a bot') });
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await answerEnd(page, '22', 'Female');
+  const trap = page.locator('#sz-leave-empty');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await expect(trap).toHaveAttribute('autocomplete', 'off');
+  await expect(page.locator('[aria-hidden="true"]:has(#sz-leave-empty)')).toHaveCount(1);
+  await trap.fill('http://spam.example', { force: true }); // what a form-filling bot does
+  await submit(page, 'completed');
+  await page.clock.runFor(60_000);
+  expect(await stack.rows(request)).toEqual([]);
+  expect(await stack.emails(request)).toEqual([]);
+  expect(await page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'stepzero-outbox'))).toBe(false);
+});
