@@ -21,8 +21,8 @@ export function NavBar({ current }: { current?: 'home' | 'about' }) {
             </Link>
           </li>
           <li>
-            {/* Not a link and not a button: nothing to activate until Foundations exists. */}
-            <span className="nav__link nav__link--inert" aria-disabled="true" title="Coming soon">
+            {/* A disabled link: announced as unavailable, not in the tab order, does nothing. */}
+            <span className="nav__link nav__link--inert" role="link" aria-disabled="true" title="Coming soon">
               Foundations
             </span>
           </li>

@@ -51,7 +51,9 @@ export function AboutScreen() {
         <h2 className="page__subtitle">Follow the movement</h2>
         <SocialLinks />
         <p>
-          <Link href="/privacy">Privacy and Terms</Link>
+          <Link href="/privacy" className="legal-link">
+            Privacy and Terms
+          </Link>
         </p>
       </article>
     </PageShell>

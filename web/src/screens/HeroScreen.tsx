@@ -23,7 +23,9 @@ export function HeroScreen({ onContinue, onNotInterested }: { onContinue: () => 
           </button>
         </div>
         <p className="hero__legal">
-          <Link href="/privacy">Privacy and Terms</Link>
+          <Link href="/privacy" className="legal-link">
+            Privacy and Terms
+          </Link>
         </p>
       </section>
     </PageShell>
