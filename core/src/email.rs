@@ -36,6 +36,9 @@ pub fn email_params(
 ) -> Vec<(&'static str, String)> {
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let mut params = Vec::from([
+        // The row's id: an operator adding an emailed response by hand can tell whether an
+        // earlier attempt already stored it.
+        ("id", text(&record.id)),
         ("question1_challenge", record.question1_challenge.clone()),
         ("question2_source", record.question2_source.clone()),
         ("question3_completed", record.question3_completed.clone()),
