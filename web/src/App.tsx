@@ -149,8 +149,10 @@ export function App({ startup, deps = loadDeps }: { startup: StartupState; deps?
   };
 
   if (engine === 'failed') return <FallbackScreen />;
-  const storedChoice = ready ? parseCookieChoice(startup.cookiesAccepted) : null;
-  const showBanner = ready && storedChoice === null && cookieChoice === null && phase === 'idle';
+  // Nothing stored means no choice: the banner is in the first paint. A stored value waits for
+  // the engine to say whether it is a choice.
+  const noChoiceStored = startup.cookiesAccepted === null || (ready && parseCookieChoice(startup.cookiesAccepted) === null);
+  const showBanner = noChoiceStored && cookieChoice === null && phase === 'idle';
 
   let screen;
   if (needsEngine(route) && !ready) screen = <PageLoading />;
