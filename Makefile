@@ -49,8 +49,8 @@ bench: pkg bench-image bench-web
 clean:
 	rm -rf target pkg web/dist
 
--include tests/stack/stack.mk
--include core/media.mk
+include tests/stack/stack.mk
+include core/media.mk
 include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk

@@ -34,9 +34,18 @@ function boot() {
 boot();
 // Issue 6: retry what an earlier visit could not deliver. Its own chunk, started once the
 // engine (whose rules it follows) is up, so none of it is in the hero's first load.
-afterEngine(() => {
+let outboxStarted = false;
+function startOutbox() {
+  if (outboxStarted) return;
   import('./outbox/start').then(
-    (outbox) => outbox.startOutbox(),
-    (error: unknown) => console.warn('The outbox could not be loaded; kept responses wait for a later visit.', error),
+    (outbox) => {
+      outboxStarted = true;
+      outbox.startOutbox();
+    },
+    (error: unknown) => console.warn('The outbox could not be loaded yet; it is tried again when the browser is back online.', error),
   );
-});
+}
+afterEngine(startOutbox);
+// Offline at load, the chunk cannot arrive: coming back online tries again (once started,
+// the outbox listens for `online` itself).
+window.addEventListener('online', () => afterEngine(startOutbox));

@@ -1,7 +1,7 @@
 // One delivery attempt of an outbox entry: upload the file (under its fixed name), insert the
 // row (the client id makes a repeat harmless), and, when the database did not take it, the email
 // backup. The engine decides what every answer means (classifyUpload / classifyInsert).
-import { buildRecord, classifyInsert, classifyUpload, emailParams, nextObjectName, retryDelayMs, uploadContentType, type Delivery, type SurveyResponse } from '../core';
+import { buildRecord, classifyInsert, reveals, classifyUpload, emailParams, nextObjectName, retryDelayMs, uploadContentType, type Delivery, type SurveyResponse } from '../core';
 import { withoutMetadata } from '../media/stripMetadata';
 import { sendWithRetries } from '../submit/email';
 import type { Backend, BackendResult, KeepDeps, SubmitDeps, SubmitOutcome } from '../submit/pipeline';
@@ -20,7 +20,7 @@ export async function deliver(entry: OutboxEntry, deps: SubmitDeps, keep: KeepDe
 
   const backend = await deps.backend();
   if (!backend) deps.log.warn('Supabase is not configured (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY); using the email backup.');
-  const attach = entry.file && entry.answers.question6 === 'Yes' ? toFile(entry.file) : null;
+  const attach = entry.file && reveals(entry.answers).attachment ? toFile(entry.file) : null;
   if (attach && backend && entry.upload === 'todo') await upload(entry, attach, backend, deps, keep);
   const uploaded = entry.upload === 'done';
 

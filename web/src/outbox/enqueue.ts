@@ -1,6 +1,6 @@
 // A submitted response enters the outbox whole (answers, the record's facts, the file's bytes)
 // before any network call, so neither a failed call nor a closed tab can lose it.
-import { buildRecord, storageObjectName, type Answers } from '../core';
+import { buildRecord, reveals, storageObjectName, type Answers } from '../core';
 import type { KeepDeps } from '../submit/pipeline';
 import type { OutboxEntry } from './store';
 
@@ -9,7 +9,8 @@ export async function enqueue(id: string, answers: Answers, file: File | null, k
   const completionTime = new Date(now).toISOString();
   // The engine validates the answers and the id now: a response it would refuse never enters.
   const record = buildRecord(answers, { id, completionTime, userAgent: keep.userAgent });
-  const attach = file && answers.question6 === 'Yes' ? file : null;
+  // The engine's rule: a file goes with the response only when question 6 is Yes.
+  const attach = file && reveals(answers).attachment ? file : null;
   const entry: OutboxEntry = {
     id: record.id ?? id,
     createdMs: now,
