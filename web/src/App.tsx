@@ -2,10 +2,11 @@
 // localStorage), the chosen file, the cookie choice and the submission.
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
-import { lazyScreen } from './components/lazyScreen';
+import { eagerScreen, lazyScreen } from './components/lazyScreen';
 import { PageLoading } from './components/PageLoading';
 import type { SubmissionControl } from './components/SubmissionHost';
 import { parseCookieChoice, parseThankYouType, reachableStep, repeatVisitThankYou, reveals, shouldRestoreAnswers, validateAll, type Answers, type CookieChoice, type FieldError, type StepId } from './core';
+import { AboutScreen as About } from './screens/AboutScreen';
 import { FallbackScreen } from './screens/FallbackScreen';
 import { HeroScreen } from './screens/HeroScreen';
 // In the first load: its 3.5 s starts in the same task as the click, never after a fetch.
@@ -17,9 +18,9 @@ import { useDocumentTitle } from './state/useDocumentTitle';
 import type { SubmitDeps } from './submit/pipeline';
 import type { SubmitPhase } from './submit/useSubmission';
 
-// Only the hero is in the first load; every other page is its own chunk.
+// The hero (and the small About page) are in the first load; every other page is its own chunk.
 export const screens = {
-  about: lazyScreen(() => import('./screens/AboutScreen').then((m) => m.AboutScreen)),
+  about: eagerScreen(About),
   privacy: lazyScreen(() => import('./screens/PrivacyScreen').then((m) => m.PrivacyScreen)),
   question: lazyScreen(() => import('./screens/QuestionScreen').then((m) => m.QuestionScreen)),
   'thank-you': lazyScreen(() => import('./screens/ThankYouScreen').then((m) => m.ThankYouScreen)),
@@ -29,12 +30,14 @@ export const screens = {
 export const SubmissionHost = lazyScreen(() => import('./components/SubmissionHost').then((m) => m.SubmissionHost), null);
 const { about: AboutScreen, privacy: PrivacyScreen, question: QuestionScreen, 'thank-you': ThankYouScreen, 'not-found': NotFoundScreen } = screens;
 
-// Pages that show a survey rule or constant wait for the engine; the others render at once.
-const needsEngine = (route: Route) => route.name !== 'hero' && route.name !== 'about' && route.name !== 'not-found';
+// Pages that follow a survey rule wait for the engine; the others render at once. Privacy
+// only shows one engine constant (the effective date), filled in as soon as the engine is up,
+// so its text is not held back a round trip.
+const needsEngine = (route: Route) => !['hero', 'about', 'not-found', 'privacy'].includes(route.name);
 
 /** Before the first render: a page that needs the engine or its own chunk asks for them at once. */
 export function prefetchFor(route: Route): void {
-  if (needsEngine(route)) loadEngine().catch(() => undefined);
+  if (needsEngine(route) || route.name === 'privacy') loadEngine().catch(() => undefined);
   if (route.name in screens) screens[route.name as keyof typeof screens].preload().catch(() => undefined);
 }
 

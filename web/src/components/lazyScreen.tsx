@@ -40,3 +40,11 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   Screen.preload = preload;
   return Screen;
 }
+
+/** A screen in the first load, with a lazy screen's shape (About: small, and its text is the
+ *  page's largest paint, which a second round trip for a chunk would delay). */
+export function eagerScreen<P extends object>(Component: ComponentType<P>): LazyScreen<P> {
+  const Screen = (props: P) => <Component {...props} />;
+  Screen.preload = () => Promise.resolve();
+  return Screen;
+}

@@ -4,6 +4,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { BackButton } from '../components/BackButton';
 import { PageShell } from '../components/PageShell';
 import { constants } from '../core';
+import { useEngineStatus } from '../state/engineStatus';
 import { navigate } from '../state/router';
 import { CookiesPolicy } from './policy/CookiesPolicy';
 import { PrivacyPolicy } from './policy/PrivacyPolicy';
@@ -18,6 +19,7 @@ const TABS = [
 ] as const;
 
 export function PrivacyScreen({ hash }: { hash: string }) {
+  const engineReady = useEngineStatus() === 'ready'; // the effective date is the engine's
   const active = TABS.find((tab) => tab.id === hash) ?? TABS[0];
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const select = (id: string, focus = false) => {
@@ -61,7 +63,7 @@ export function PrivacyScreen({ hash }: { hash: string }) {
           ))}
         </div>
         <section id={`panel-${active.id}`} role="tabpanel" aria-labelledby={`tab-${active.id}`} className="policy__body" tabIndex={0}>
-          <Body effectiveDate={constants().policyEffectiveDate} />
+          <Body effectiveDate={engineReady ? constants().policyEffectiveDate : ''} />
         </section>
       </article>
     </PageShell>
