@@ -32,7 +32,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 test: test-rust test-wasm test-media test-sql test-stack test-web test-e2e test-security
 	@echo "make test: all suites passed"
 
-test-rust:
+test-rust: tools
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p stepzero-core --all-targets --features wasm --target wasm32-unknown-unknown -- -D warnings
