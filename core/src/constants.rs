@@ -53,6 +53,10 @@ pub struct Constants {
     pub max_text_chars: usize,
     pub min_age: u32,
     pub max_age: u32,
+    /// The longest PROCESSING shows before the thank-you page (delivery goes on behind it).
+    pub processing_deadline_ms: u32,
+    /// The shortest wait before the outbox tries again.
+    pub retry_min_ms: f64,
 }
 
 /// The constants of spec section 9.
@@ -73,5 +77,7 @@ pub fn constants() -> Constants {
         max_text_chars: MAX_TEXT_CHARS,
         min_age: *AGE_RANGE.start(),
         max_age: *AGE_RANGE.end(),
+        processing_deadline_ms: crate::outbox::PROCESSING_DEADLINE_MS,
+        retry_min_ms: crate::outbox::RETRY_MIN_MS,
     }
 }

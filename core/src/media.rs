@@ -37,6 +37,49 @@ const ACCEPTED: [(&str, &[&str]); 23] = [
     ("video/x-ms-wmv", &["wmv"]),
 ];
 
+/// Whether a file must have its metadata removed before it is uploaded: a photo, recognised by
+/// its first bytes (JPEG, PNG, WebP, GIF, the HEIF family with HEIC and AVIF, TIFF) whatever
+/// type the browser declared, or a file declared (or named) as an image whose content is not
+/// recognised — so a photo whose location cannot be removed is never uploaded as it is. BMP
+/// holds no metadata; videos and documents are uploaded as chosen.
+pub fn needs_metadata_removal(head: &[u8], mime_type: &str, name: &str) -> bool {
+    let starts = |at: usize, sig: &[u8]| head.get(at..at + sig.len()) == Some(sig);
+    let photo = starts(0, &[0xFF, 0xD8, 0xFF])
+        || starts(0, b"\x89PNG\r\n\x1a\n")
+        || (starts(0, b"RIFF") && starts(8, b"WEBP"))
+        || starts(0, b"GIF8")
+        || starts(4, b"ftyp")
+        || starts(0, b"II*\0")
+        || starts(0, b"MM\0*");
+    if photo {
+        return !starts(4, b"ftyp") || is_heif_brand(head.get(8..12).unwrap_or_default());
+    }
+    if starts(0, b"BM") {
+        return false;
+    }
+    upload_content_type(mime_type, name)
+        .is_some_and(|t| t.starts_with("image/") && t != "image/bmp")
+}
+
+/// The `ftyp` major brands of HEIF still images (HEIC, AVIF and their sequences): an `ftyp`
+/// with another brand is an MP4 or QuickTime video.
+fn is_heif_brand(brand: &[u8]) -> bool {
+    matches!(
+        brand,
+        b"heic"
+            | b"heix"
+            | b"heim"
+            | b"heis"
+            | b"hevc"
+            | b"hevx"
+            | b"mif1"
+            | b"msf1"
+            | b"heif"
+            | b"avif"
+            | b"avis"
+    )
+}
+
 /// The longest sanitised file name kept in an object name.
 const MAX_OBJECT_FILE_CHARS: usize = 200;
 

@@ -10,6 +10,12 @@ pub const OUTBOX_MAX_AGE_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
 pub const RETRY_BASE_MS: f64 = 5_000.0;
 /// No retry waits longer than this (one hour).
 pub const RETRY_MAX_MS: f64 = 60.0 * 60.0 * 1000.0;
+/// The shortest wait `retry_delay_ms` can give (the first retry at the lowest jitter): no
+/// retry timer fires sooner, even for an entry another tab holds.
+pub const RETRY_MIN_MS: f64 = RETRY_BASE_MS / 2.0;
+/// PROCESSING shows at most this long once the work began; after it the visitor sees the
+/// thank-you page while the delivery goes on from the outbox.
+pub const PROCESSING_DEADLINE_MS: u32 = 10_000;
 
 /// What an answer from the database or the storage bucket means for the response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -40,12 +46,47 @@ pub fn classify_insert(status: u16, postgres_code: &str) -> Delivery {
     }
 }
 
+/// What an answer from the email service (EmailJS) means for the backup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum EmailVerdict {
+    /// The service accepted the email.
+    Sent,
+    /// Worth sending again after the spec's pause: no answer, a throttle, a server error, and
+    /// the spec's own catalogue of answers (403 block list, 451 headless browser).
+    Retry,
+    /// The request is over the service's size limit: send again at once without the file's
+    /// bytes (its details only), as for a file over the 40,960-byte cap.
+    TooLarge,
+    /// The same request would be refused the same way (bad ids, a malformed request): stop
+    /// this attempt; the outbox tries the whole delivery again later.
+    Refused,
+}
+
+/// Reads an EmailJS answer: `status` 0 for none, `text` its body (EmailJS answers in plain
+/// text, e.g. "Variables size limit. The maximum allowed variables size is 50Kb").
+pub fn classify_email(status: u16, text: &str) -> EmailVerdict {
+    match status {
+        200..=299 => EmailVerdict::Sent,
+        413 => EmailVerdict::TooLarge,
+        400 if contains_ignoring_case(text, "size limit")
+            || contains_ignoring_case(text, "too large") =>
+        {
+            EmailVerdict::TooLarge
+        }
+        0 | 403 | 408 | 429 | 451 | 500..=599 => EmailVerdict::Retry,
+        _ => EmailVerdict::Refused,
+    }
+}
+
 /// Reads an upload's answer. "Already exists" (409, or 400 saying so, as hosted storage
 /// does) means ours only when an earlier attempt with this same name may have succeeded
 /// without us hearing back (`earlier_outcome_unknown`); otherwise another visitor's file has
 /// the name and ours must take the next one.
 pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool) -> Delivery {
-    let exists = status == 409 || (status == 400 && says_already_exists(message));
+    let exists =
+        status == 409 || (status == 400 && contains_ignoring_case(message, "already exists"));
     match status {
         200..=299 => Delivery::Stored,
         _ if exists && earlier_outcome_unknown => Delivery::Stored,
@@ -55,19 +96,18 @@ pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool
     }
 }
 
-/// Whether a storage error message says "already exists", in any case. A plain loop:
+/// Whether `hay` contains `needle` (lower-case ASCII), in any case. A plain loop:
 /// `str::contains` and `slice::windows` each add kilobytes of searcher code to the wasm.
-fn says_already_exists(message: &str) -> bool {
-    const NEEDLE: &[u8] = b"already exists";
-    let hay = message.as_bytes();
+fn contains_ignoring_case(hay: &str, needle: &str) -> bool {
+    let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
     let mut start = 0;
-    while start + NEEDLE.len() <= hay.len() {
+    while start + needle.len() <= hay.len() {
         let mut matched = 0;
-        while matched < NEEDLE.len() && hay[start + matched].to_ascii_lowercase() == NEEDLE[matched]
+        while matched < needle.len() && hay[start + matched].to_ascii_lowercase() == needle[matched]
         {
             matched += 1;
         }
-        if matched == NEEDLE.len() {
+        if matched == needle.len() {
             return true;
         }
         start += 1;

@@ -105,6 +105,32 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
     })
 }
 
+/// A version 4 UUID (RFC 9562) made from 16 random bytes, for browsers without
+/// `crypto.randomUUID` (Safari before 15.4, pages not served over HTTPS) that still have
+/// `crypto.getRandomValues`.
+///
+/// # Errors
+/// [`EngineError::BadArgument`] unless exactly 16 bytes are given.
+pub fn uuid_v4(random: &[u8]) -> Result<String, EngineError> {
+    let Ok(mut bytes) = <[u8; 16]>::try_from(random) else {
+        return Err(EngineError::BadArgument(
+            "a UUID needs 16 random bytes".into(),
+        ));
+    };
+    bytes[6] = (bytes[6] & 0x0F) | 0x40; // version 4
+    bytes[8] = (bytes[8] & 0x3F) | 0x80; // the RFC variant
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(36);
+    for (i, byte) in bytes.iter().enumerate() {
+        if matches!(i, 4 | 6 | 8 | 10) {
+            text.push('-');
+        }
+        text.push(char::from(HEX[usize::from(byte >> 4)]));
+        text.push(char::from(HEX[usize::from(byte & 0x0F)]));
+    }
+    Ok(text)
+}
+
 /// Whether a response should be stored: not when the honeypot field — hidden from people,
 /// filled in by form-filling bots — has anything in it. The visitor sees the thank-you page
 /// either way, so a bot learns nothing.

@@ -3,79 +3,9 @@
 // asserts where the response ended up — exactly one row, or exactly one email — from what the
 // backend actually holds. Each scenario's outcome is written for the summary line
 // (faults-summary.ts): `faults: <n> scenarios, <n> ok, 0 lost, 0 duplicated`.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { FAULTS_DIR, type ScenarioOutcome } from './faults-summary';
-import { answerEnd, expect, openPage, rowsWhen, STACK, stack, submit, test } from './helpers';
-
-type Where = 'row' | 'email';
-type Attachment = { name: string; mimeType: string; buffer: Buffer };
-
-/** Questions 1 to 5 answered (the Yes path); question 1 names the response so it can be found. */
-const seeded = (key: string) => ({ question1: key, question2: 'A friend', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes' });
-
-/** Opens step 6 with 1-5 answered, says Yes (with a file if given), answers 7 and 8. */
-async function toSubmit(page: Page, key: string, file?: Attachment) {
-  await openPage(page, '/survey/question/6', { answers: seeded(key) });
-  await page.getByRole('radio', { name: 'Yes' }).check();
-  if (file) await page.setInputFiles('#attachment', file);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await answerEnd(page, '31', 'Female');
-}
-
-/** Where each response (by its question 1) is now: rows and emails holding it. */
-async function whereIs(request: APIRequestContext, keys: string[]) {
-  const rows = await stack.rows(request);
-  const emails = await stack.emails(request);
-  return keys.map((key) => ({
-    key,
-    rows: rows.filter((row) => row.question1_challenge === key).length,
-    emails: emails.filter((email) => email.template_params.question1_challenge === key).length,
-  }));
-}
-
-/** Asserts each response is stored exactly once, in `where`, and records the outcome for the summary. */
-async function settle(request: APIRequestContext, name: string, keys: string[], where: Where) {
-  const found = await whereIs(request, keys);
-  const outcome: ScenarioOutcome = {
-    name,
-    ok: found.every((f) => (where === 'row' ? f.rows === 1 && f.emails === 0 : f.emails === 1 && f.rows === 0)),
-    lost: found.filter((f) => f.rows + f.emails === 0).length,
-    duplicated: found.filter((f) => f.rows + f.emails > 1).length,
-  };
-  writeFileSync(join(FAULTS_DIR, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(outcome));
-  expect(found, name).toEqual(keys.map((key) => ({ key, rows: where === 'row' ? 1 : 0, emails: where === 'email' ? 1 : 0 })));
-}
-
-/** How many responses wait in the page's outbox (without creating its database). */
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes('stepzero-outbox')) return 0;
-    return new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('stepzero-outbox');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const count = db.transaction('responses').objectStore('responses').count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result);
-        };
-      };
-    });
-  });
-}
-
-/** A later visit: the tab is closed, time passes beyond any backoff, a new page opens the hero. */
-async function visitLater(context: BrowserContext, page: Page): Promise<Page> {
-  await page.close();
-  await context.clock.fastForward('01:00:00');
-  const later = await context.newPage();
-  await later.goto('/');
-  return later;
-}
+import type { Browser } from '@playwright/test';
+import { outboxCount, PHOTO, scan, settle, toSubmit, visitLater, whereIs } from './faults-lib';
+import { answerEnd, expect, rowsWhen, STACK, stack, submit, test } from './helpers';
 
 test.describe('fault matrix', () => {
   test('all up: one row, no email', async ({ page, request }) => {
@@ -234,13 +164,6 @@ test.describe('fault matrix', () => {
     }
   });
 });
-
-const PHOTO = readFileSync(new URL('./fixtures/photo-gps.jpg', import.meta.url));
-
-/** The entropy-coded part of a JPEG (from the first SOS marker): its compressed pixels, kept by the metadata stripping. */
-function scan(jpeg: Buffer): Buffer {
-  return jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])));
-}
 
 /** The fixture photo with visitor `i`'s own pixels: one scan byte changed (never to 0xFF, a marker). */
 function photoOf(i: number): Buffer {

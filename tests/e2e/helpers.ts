@@ -10,7 +10,7 @@ export const stack = {
     expect((await request.post(`${STACK}/__stack/reset`)).ok()).toBe(true);
     expect((await request.post(`${STACK}/__stack/faults`, { data: {} })).ok()).toBe(true);
   },
-  async faults(request: APIRequestContext, faults: Record<string, number>) {
+  async faults(request: APIRequestContext, faults: Record<string, unknown>) {
     expect((await request.post(`${STACK}/__stack/faults`, { data: faults })).ok()).toBe(true);
   },
   async rows(request: APIRequestContext): Promise<Row[]> {
@@ -43,12 +43,13 @@ export { expect };
  * Opens `path` with a fake clock (so the 3.5 s / 2.25 s / 2 s waits can be skipped) and,
  * unless `banner` is set, a cookie choice already made so the banner stays out of the way.
  */
-export async function openPage(page: Page, path: string, options: { clock?: boolean; banner?: boolean; answers?: Record<string, unknown> } = {}) {
+export async function openPage(page: Page, path: string, options: { clock?: boolean; banner?: boolean; answers?: Record<string, unknown>; clockOffsetMs?: number } = {}) {
   if (options.clock !== false) {
     // Paused, not just installed: an installed clock still flows in real time, which would
     // let a busy machine race past the states the tests look at.
     // It starts at the real time: the database refuses completion times far from its clock.
-    const start = Date.now();
+    // (A test of a wrong device clock sets clockOffsetMs.)
+    const start = Date.now() + (options.clockOffsetMs ?? 0);
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000);
   }

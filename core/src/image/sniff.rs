@@ -7,6 +7,9 @@ pub enum Format {
     Png,
     WebP,
     Gif,
+    /// HEIC, AVIF and the rest of the HEIF family: metadata stripping only (`sniff` never
+    /// names it, so nothing tries to decode one).
+    Heif,
 }
 
 impl Format {

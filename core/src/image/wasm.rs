@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
-export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
+export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "heif";
 export type ImageErrorCode = "not-an-image" | "too-large" | "empty" | "malformed" | "unsupported" | "out-of-memory" | "bad-options";
 export interface ShrinkOptions { maxSide?: number; targetBytes?: number; startQuality?: number; minQuality?: number }
 export interface ShrinkResult {
@@ -69,6 +69,7 @@ fn format_name(format: super::Format) -> &'static str {
         super::Format::Png => "png",
         super::Format::WebP => "webp",
         super::Format::Gif => "gif",
+        super::Format::Heif => "heif",
     }
 }
 

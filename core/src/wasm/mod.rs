@@ -263,6 +263,24 @@ pub fn is_expired(created_ms: f64, now_ms: f64) -> bool {
     outbox::is_expired(created_ms, now_ms)
 }
 
+/// What an EmailJS answer means: `status` 0 for none, `text` the answer's body.
+#[wasm_bindgen(js_name = classifyEmail, unchecked_return_type = "EmailVerdict")]
+pub fn classify_email(status: u16, text: &str) -> JsResult {
+    to_js(&outbox::classify_email(status, text))
+}
+
+/// Whether a file (its first bytes, declared type and name) must lose its metadata before upload.
+#[wasm_bindgen(js_name = needsMetadataRemoval)]
+pub fn needs_metadata_removal(head: &[u8], mime_type: &str, name: &str) -> bool {
+    media::needs_metadata_removal(head, mime_type, name)
+}
+
+/// A version 4 UUID from 16 random bytes (where `crypto.randomUUID` is missing).
+#[wasm_bindgen(js_name = uuidV4)]
+pub fn uuid_v4(random: &[u8]) -> JsResult<String> {
+    record::uuid_v4(random).map_err(fail)
+}
+
 /// The object name to try when `objectName` is taken: the next timestamp.
 #[wasm_bindgen(js_name = nextObjectName)]
 pub fn next_object_name(object_name: &str) -> String {

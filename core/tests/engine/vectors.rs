@@ -309,6 +309,35 @@ fn outbox_vectors() {
         );
         assert_eq!(label(got), case["expect"], "{case}");
     }
+    for case in cases(&doc, "email") {
+        let got = outbox::classify_email(
+            num(case, "status") as u16,
+            case["text"].as_str().expect("text"),
+        );
+        assert_eq!(
+            serde_json::to_value(got).expect("json"),
+            case["expect"],
+            "{case}"
+        );
+    }
+    let bytes = |hex: &str| -> Vec<u8> {
+        (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
+            .collect()
+    };
+    for pair in cases(&doc, "uuidV4") {
+        let got = stepzero_core::record::uuid_v4(&bytes(pair[0].as_str().expect("hex")));
+        assert_eq!(json!(got.expect("16 bytes")), pair[1], "{pair}");
+    }
+    for case in cases(&doc, "metadataRemoval") {
+        let got = stepzero_core::media::needs_metadata_removal(
+            &bytes(case["head"].as_str().expect("head")),
+            case["type"].as_str().expect("type"),
+            case["name"].as_str().expect("name"),
+        );
+        assert_eq!(json!(got), case["expect"], "{case}");
+    }
     for case in cases(&doc, "retryDelay") {
         let got = outbox::retry_delay_ms(num(case, "attempt") as u32, num(case, "jitter"));
         assert_eq!(json!(got), json!(num(case, "expect")), "{case}");

@@ -3,6 +3,7 @@
 #![cfg(feature = "image")]
 
 mod fixtures;
+mod heif;
 mod nasty;
 mod strip;
 

@@ -211,13 +211,15 @@ export class Gateway {
   async email(req, res) {
     if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed');
     const emailFault = this.takeFault('email');
-    if (emailFault !== undefined) {
+    // "limit:<bytes>": EmailJS's size limit (its free plan's 50 KB), for bodies over it only.
+    const sizeLimit = /^limit:(\d+)$/.exec(String(emailFault))?.[1];
+    if (emailFault !== undefined && sizeLimit === undefined) {
       req.resume();
       return fault(res, emailFault, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
     }
     let body;
     try {
-      body = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8'));
+      body = JSON.parse((await readBody(req, sizeLimit === undefined ? MAX_JSON_BODY : Number(sizeLimit))).toString('utf8'));
     } catch (e) {
       if (e instanceof TooLarge) return sendText(res, 413, 'Variables size limit exceeded');
       return sendText(res, 400, 'The request body must be JSON');
@@ -323,8 +325,9 @@ function faultProblem(body) {
     }
     const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
     const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
-    if (!statusOrDrop && !insertOnly) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"), optionally as {"fault": ..., "times": n}`;
+    const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
+    if (!statusOrDrop && !insertOnly && !emailOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"), optionally as {"fault": ..., "times": n}`;
     }
   }
   return null;

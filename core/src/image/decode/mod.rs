@@ -36,6 +36,7 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
         Format::Png => png::decode(bytes)?,
         Format::WebP => webp::decode(bytes)?,
         Format::Gif => gif::decode(bytes)?,
+        Format::Heif => return Err(ImageError::NotAnImage),
     };
     Ok(Decoded {
         format,

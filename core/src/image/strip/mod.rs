@@ -4,6 +4,7 @@
 //! is kept by writing back a minimal EXIF block holding only the orientation tag.
 
 mod gif;
+mod heif;
 mod jpeg;
 mod png;
 mod webp;
@@ -25,17 +26,27 @@ pub struct Stripped {
 /// `bytes` without metadata.
 ///
 /// # Errors
-/// [`ImageError::NotAnImage`] for files that are not JPEG, PNG, WebP or GIF (the caller
+/// [`ImageError::NotAnImage`] for files that are not JPEG, PNG, WebP, GIF or HEIF (the caller
 /// decides what to do with those), [`ImageError::Malformed`] when the block structure is
 /// broken or truncated: a file we cannot walk is never passed on as if clean.
 pub fn strip_metadata(bytes: &[u8]) -> Result<Stripped, ImageError> {
-    let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let mut removed = Vec::new();
+    if heif::is_heif(bytes) {
+        let bytes = heif::strip(bytes, &mut removed)?;
+        return Ok(Stripped {
+            bytes,
+            format: Format::Heif,
+            removed,
+            orientation: 1,
+        });
+    }
+    let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let (bytes, orientation) = match format {
         Format::Jpeg => jpeg::strip(bytes, &mut removed)?,
         Format::Png => png::strip(bytes, &mut removed)?,
         Format::WebP => webp::strip(bytes, &mut removed)?,
         Format::Gif => (gif::strip(bytes, &mut removed)?, 1),
+        Format::Heif => return Err(ImageError::NotAnImage), // handled above
     };
     Ok(Stripped {
         bytes,
