@@ -39,7 +39,7 @@ export default defineConfig({
     },
     {
       // The server of `make run`: CSP and the other headers, route fallback and real 404s.
-      command: `node scripts/serve.mjs --dir target/web-e2e --host 127.0.0.1 --port ${port}`,
+      command: `node scripts/serve.mjs --dir ${process.env.E2E_DIR ?? 'target/web-e2e'} --host 127.0.0.1 --port ${port}`,
       env: { VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}`, VITE_EMAILJS_ORIGIN: `http://127.0.0.1:${stackPort}` },
       url: `http://127.0.0.1:${port}/`,
       timeout: 60_000,

@@ -1,31 +1,17 @@
 // Screens, routing and browser state in jsdom, with the real engine and fake backend calls.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App, screens, SubmissionHost } from './App';
+import { App, screens, SubmitOverlay } from './App';
 import type { Answers } from './core';
 import { readStartupState } from './state/storage';
-import type { SubmitDeps } from './submit/pipeline';
-
-function fakeDeps() {
-  const inserts: unknown[] = [];
-  const deps: SubmitDeps = {
-    backend: async () => ({ upload: async () => ({ error: null }), insert: async (row) => (inserts.push(row), { error: null }) }),
-    sendEmail: async () => undefined,
-    fileInfo: async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded }),
-    wait: async () => undefined,
-    nowMs: () => Date.now(),
-    userAgent: 'jsdom',
-    log: { warn: vi.fn(), error: vi.fn() },
-  };
-  return { deps, inserts };
-}
+import { fakePorts } from './test/fakePorts';
 
 function open(path: string, stored: Answers | null = null) {
   if (stored) localStorage.setItem('stepZeroAnswers', JSON.stringify(stored));
   localStorage.setItem('cookiesAccepted', 'true');
   window.history.replaceState(null, '', path);
-  const fake = fakeDeps();
-  render(<App startup={readStartupState()} deps={async () => fake.deps} />);
+  const fake = fakePorts();
+  render(<App startup={readStartupState()} ports={fake.ports} />);
   return fake;
 }
 
@@ -34,7 +20,7 @@ const heading = () => screen.getByRole('heading', { level: 1 });
 const yesSet: Answers = { question1: 'Talk to a stranger', question2: 'Instagram', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
 
 // The pages' chunks are loaded up front, so each renders at once, as on a later visit.
-beforeAll(() => Promise.all([...Object.values(screens), SubmissionHost].map((screen) => screen.preload())));
+beforeAll(() => Promise.all([...Object.values(screens), SubmitOverlay].map((screen) => screen.preload())));
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
@@ -175,7 +161,7 @@ describe('submission', () => {
 describe('pages and banner', () => {
   it('the cookie banner stores the choice and disappears', () => {
     window.history.replaceState(null, '', '/');
-    render(<App startup={readStartupState()} deps={async () => fakeDeps().deps} />);
+    render(<App startup={readStartupState()} ports={fakePorts().ports} />);
     fireEvent.click(screen.getByRole('button', { name: 'Necessary Only' }));
     expect(localStorage.getItem('cookiesAccepted')).toBe('necessary');
     expect(screen.queryByRole('button', { name: 'Accept All' })).toBeNull();

@@ -1,7 +1,7 @@
 // Spec point 2 "Overlays": SUBMITTED, then PROCESSING YOUR RESPONSE / Connecting to database...
 // A modal layer that blocks the page underneath and is announced politely.
 import { useEffect, useRef } from 'react';
-import type { SubmitPhase } from '../submit/useSubmission';
+import type { SubmitPhase } from '../state/submissionPhase';
 import '../styles/overlay.css';
 
 export function SubmitOverlay({ phase }: { phase: Exclude<SubmitPhase, 'idle'> }) {

@@ -13,6 +13,7 @@ export type {
   Choices,
   Constants,
   Delivery,
+  EmailVerdict,
   ErrorCode,
   FieldError,
   FileInfo,
@@ -74,9 +75,12 @@ export const {
   buildRecord,
   storageObjectName,
   emailParams,
-  // Delivery rules of the outbox (issue 6): what an answer means, when to retry, names.
+  // Delivery rules of the outbox: what an answer means, when to retry, names, ids.
   classifyInsert,
   classifyUpload,
+  classifyEmail,
+  needsMetadataRemoval,
+  uuidV4,
   retryDelayMs,
   isExpired,
   nextObjectName,

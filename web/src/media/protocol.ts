@@ -1,4 +1,4 @@
-// The messages between the page and the image worker (submit/shrinkImage.worker.ts).
+// The messages between the page and the image worker (media/image.worker.ts).
 import type { ShrinkOptions } from '../../../pkg-media/stepzero_media.js';
 
 export type MediaRequest = { kind: 'shrink'; file: Blob; options: ShrinkOptions } | { kind: 'strip'; file: Blob };

@@ -1,18 +1,17 @@
-// Privacy before upload (issue 5): a photo's location and other metadata (EXIF, XMP, IPTC,
-// comments, text chunks) are taken out in the image worker, its compressed pixels untouched and
-// its orientation kept. Never throws: a file that is not a JPEG, PNG, WebP or GIF (video, PDF,
-// HEIC...) or whose structure cannot be walked is uploaded as chosen, with a warning logged.
+// Privacy before upload: a photo's location and other metadata (EXIF, XMP, IPTC, comments, text
+// chunks; HEIC/AVIF Exif and XMP items) are taken out in the image worker, its compressed pixels
+// untouched and its orientation kept. Fails closed: when the metadata cannot be removed (the
+// worker or its wasm cannot load, no answer in time, a structure that cannot be walked, a photo
+// format the routine does not read such as TIFF) this rejects, and the photo is not uploaded.
 import { canUseWorker, runInWorker } from './worker';
 
-const STRIPPABLE = ['image/jpeg', 'image/pjpeg', 'image/png', 'image/webp', 'image/gif'];
+export class MetadataNotRemoved extends Error {}
 
-export async function withoutMetadata(file: File, log: Pick<Console, 'warn'> = console): Promise<File> {
-  if (!STRIPPABLE.includes(file.type.toLowerCase()) || !canUseWorker()) return file;
+export async function withoutMetadata(file: File): Promise<Blob> {
+  if (!canUseWorker()) throw new MetadataNotRemoved('this browser cannot run the image worker (no Web Workers or WebAssembly)');
   const reply = await runInWorker({ kind: 'strip', file });
-  if (!reply.ok || reply.kind !== 'strip') {
-    log.warn(`Could not remove the photo's metadata (${reply.ok ? 'unexpected reply' : reply.code}); uploading it as chosen.`);
-    return file;
-  }
+  if (!reply.ok) throw new MetadataNotRemoved(`${reply.code}: ${reply.reason}`);
+  if (reply.kind !== 'strip') throw new MetadataNotRemoved('unexpected reply from the image worker');
   if (reply.removed.length === 0) return file;
-  return new File([reply.bytes as BlobPart], file.name, { type: file.type, lastModified: file.lastModified });
+  return new Blob([reply.bytes as BlobPart], { type: file.type });
 }

@@ -10,7 +10,7 @@ export function canUseWorker(): boolean {
 export function runInWorker(request: MediaRequest, timeoutMs = 30_000): Promise<MediaReply> {
   if (!canUseWorker()) return Promise.resolve({ ok: false, code: 'no-worker', reason: 'Web Workers are unavailable' });
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('../submit/shrinkImage.worker.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./image.worker.ts', import.meta.url), { type: 'module' });
     const done = (reply: MediaReply) => {
       clearTimeout(timer);
       worker.terminate();

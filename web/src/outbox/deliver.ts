@@ -1,27 +1,35 @@
-// One delivery attempt of an outbox entry: upload the file (under its fixed name), insert the
-// row (the client id makes a repeat harmless), and, when the database did not take it, the email
-// backup. The engine decides what every answer means (classifyUpload / classifyInsert).
-import { buildRecord, classifyInsert, reveals, classifyUpload, emailParams, nextObjectName, retryDelayMs, uploadContentType, type Delivery, type SurveyResponse } from '../core';
-import { withoutMetadata } from '../media/stripMetadata';
-import { sendWithRetries } from '../submit/email';
-import type { Backend, BackendResult, KeepDeps, SubmitDeps, SubmitOutcome } from '../submit/pipeline';
-import { forget, save } from './enqueue';
+// One delivery attempt of a kept response: upload the file (under its fixed name, without its
+// metadata), insert the row (the client id makes a repeat harmless), and, when the database did
+// not take it, the email backup. Each engine rule is asked once per attempt; what every answer
+// means is the engine's. Nothing here throws for a failed call or code that cannot load: the
+// outcome says whether the response is still kept.
+import { buildRecord, classifyInsert, classifyUpload, needsMetadataRemoval, nextObjectName, retryDelayMs, reveals, uploadContentType, type SurveyResponse } from '../core';
+import { sendEmailBackup } from './email';
+import { forget, readBytes, save } from './keep';
+import type { Backend, BackendResult, OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
 
 // Twenty visitors naming a photo image.jpg in one millisecond need at most 19 moves; a bound
 // keeps a saturated name (the engine returns it unchanged) from looping for ever.
 const MAX_NAME_MOVES = 100;
 
-export async function deliver(entry: OutboxEntry, deps: SubmitDeps, keep: KeepDeps): Promise<SubmitOutcome> {
+export interface DeliveryOutcome {
+  inserted: boolean;
+  uploaded: boolean;
+  emailed: boolean;
+  /** Neither channel took it: it stays in the outbox for a later retry. */
+  kept: boolean;
+}
+
+export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<DeliveryOutcome> {
   // Counted before trying: a tab closed mid-attempt leaves a backoff, not a retry on every reload.
   entry.attempts += 1;
-  entry.nextAttemptMs = keep.nowMs() + retryDelayMs(entry.attempts, keep.random());
-  await save(entry, keep);
+  entry.nextAttemptMs = ports.nowMs() + retryDelayMs(entry.attempts, ports.random());
+  await save(entry, ports);
 
-  const backend = await deps.backend();
-  if (!backend) deps.log.warn('Supabase is not configured (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY); using the email backup.');
+  const backend = await loadBackend(ports);
   const attach = entry.file && reveals(entry.answers).attachment ? toFile(entry.file) : null;
-  if (attach && backend && entry.upload === 'todo') await upload(entry, attach, backend, deps, keep);
+  if (attach && backend && entry.upload === 'todo') await upload(entry, attach, backend, ports);
   const uploaded = entry.upload === 'done';
 
   const record = buildRecord(entry.answers, {
@@ -32,44 +40,59 @@ export async function deliver(entry: OutboxEntry, deps: SubmitDeps, keep: KeepDe
     mediaFileName: uploaded && attach ? attach.name : null,
   });
 
-  if (backend && !entry.insertRefused) {
-    const verdict = await insert(backend, record, deps);
-    if (verdict === 'stored') {
-      await forget(entry.id, keep);
-      return { inserted: true, uploaded, emailed: false, kept: false };
-    }
-    if (verdict === 'refused') {
-      entry.insertRefused = true; // the row will never be accepted as it is: only email can deliver it
-      await save(entry, keep);
-    }
+  // Asked on every attempt: a refusal may pass (a schema cache, a rotated key), and a repeat of
+  // a stored row can only answer 409.
+  if (backend && (await insert(backend, record, ports))) {
+    await forget(entry.id, ports);
+    return { inserted: true, uploaded, emailed: false, kept: false };
   }
 
-  const info = attach ? await deps.fileInfo(attach, uploaded) : null;
-  const emailed = await sendWithRetries(emailParams(entry.answers, record, info), deps);
+  const info = attach ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded })) : null;
+  const emailed = await sendEmailBackup(entry.answers, record, info, ports);
   if (emailed) {
-    await forget(entry.id, keep);
+    await forget(entry.id, ports);
   } else {
     // The backoff counts from the end of this attempt (the email's own retries take seconds).
-    entry.nextAttemptMs = keep.nowMs() + retryDelayMs(entry.attempts, keep.random());
-    await save(entry, keep);
+    entry.nextAttemptMs = ports.nowMs() + retryDelayMs(entry.attempts, ports.random());
+    await save(entry, ports);
   }
   return { inserted: false, uploaded, emailed, kept: !emailed };
 }
 
-async function upload(entry: OutboxEntry, file: File, backend: Backend, deps: SubmitDeps, keep: KeepDeps): Promise<void> {
+/** The backend, null when unconfigured or when its code could not load (then the email is tried). */
+async function loadBackend(ports: OutboxPorts): Promise<Backend | null> {
+  try {
+    const backend = await ports.backend();
+    if (!backend) ports.log.warn('Supabase is not configured (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY); using the email backup.');
+    return backend;
+  } catch (error) {
+    ports.log.error('The database client could not load; trying the email backup.', error);
+    return null;
+  }
+}
+
+async function upload(entry: OutboxEntry, file: File, backend: Backend, ports: OutboxPorts): Promise<void> {
   const contentType = uploadContentType(file.type, file.name);
   if (!contentType || !entry.objectName) {
-    deps.log.error('Attachment upload failed; saving the response without a file.', `type "${file.type}" is not accepted`);
+    ports.log.error('Attachment upload failed; saving the response without a file.', `type "${file.type}" is not accepted`);
     entry.upload = 'gaveUp';
-    return save(entry, keep);
+    return save(entry, ports);
   }
-  const body = await withoutMetadata(file, deps.log);
+  let body: File;
+  try {
+    body = await uploadBody(file, contentType, ports);
+  } catch (error) {
+    // Fails closed: a photo whose location could not be removed never leaves the device.
+    ports.log.error(`The photo's metadata could not be removed, so "${file.name}" is not uploaded; saving the response without it.`, error);
+    entry.upload = 'gaveUp';
+    return save(entry, ports);
+  }
   for (let moves = 0; moves <= MAX_NAME_MOVES; moves += 1) {
     // "Already exists" is ours only when an earlier send under this very name got no answer.
     const earlierUnanswered = entry.uploadUnanswered;
     entry.uploadUnanswered = true; // if the tab dies during the send, the next attempt knows
-    await save(entry, keep);
-    const answer = await backend.upload(entry.objectName, body, contentType);
+    await save(entry, ports);
+    const answer = await backend.upload(entry.objectName, body).catch((error: unknown): BackendResult => ({ error }));
     const status = statusOf(answer);
     const verdict = classifyUpload(status, answer.error ? messageOf(answer.error) : '', earlierUnanswered);
     entry.uploadUnanswered = earlierUnanswered || status === 0;
@@ -83,26 +106,40 @@ async function upload(entry: OutboxEntry, file: File, backend: Backend, deps: Su
       entry.uploadUnanswered = false;
     } else {
       if (verdict === 'refused') entry.upload = 'gaveUp';
-      deps.log.error('Attachment upload failed; saving the response without a file.', answer.error);
+      ports.log.error('Attachment upload failed; saving the response without a file.', answer.error);
     }
-    return save(entry, keep);
+    return save(entry, ports);
   }
-  deps.log.error('Attachment upload failed; saving the response without a file.', 'no free object name');
+  ports.log.error('Attachment upload failed; saving the response without a file.', 'no free object name');
   entry.upload = 'gaveUp';
-  return save(entry, keep);
+  return save(entry, ports);
 }
 
-async function insert(backend: Backend, record: SurveyResponse, deps: SubmitDeps): Promise<Delivery> {
-  let answer = await backend.insert(record);
+/**
+ * What goes up: the file re-wrapped with the engine's content type (storage-js sends a File's
+ * own type, and a typeless one as application/octet-stream, which the bucket refuses), and for a
+ * photo — recognised by its first bytes, not only its declared type — without its metadata.
+ */
+async function uploadBody(file: File, contentType: string, ports: OutboxPorts): Promise<File> {
+  const head = new Uint8Array(await readBytes(file.slice(0, 16)));
+  const typed = (bytes: Blob) => new File([bytes], file.name, { type: contentType, lastModified: file.lastModified });
+  if (!needsMetadataRemoval(head, file.type, file.name)) return typed(file);
+  return typed(await ports.removeMetadata(typed(file)));
+}
+
+/** True when the database has the row (now, or from an earlier attempt). */
+async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPorts): Promise<boolean> {
+  const ask = () => backend.insert(record).catch((error: unknown): BackendResult => ({ error }));
+  let answer = await ask();
   let verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   if (verdict === 'retry' && statusOf(answer) === 0) {
     // No answer at all: the row may have been committed. Asking again with the same id is safe
     // (a duplicate answers 409, read as stored) and spares an email that would count it twice.
-    answer = await backend.insert(record);
+    answer = await ask();
     verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   }
-  if (verdict !== 'stored') deps.log.error('Saving the response failed; sending the email backup.', answer.error);
-  return verdict;
+  if (verdict !== 'stored') ports.log.error('Saving the response failed; sending the email backup.', answer.error);
+  return verdict === 'stored';
 }
 
 /** An accepted call is 200; a failure without a status got no answer (0). */

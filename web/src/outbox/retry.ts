@@ -1,30 +1,34 @@
-// Retries the outbox: on the page load that found it non-empty and when the browser reports it
-// is back online (both watched by start.ts), and on a timer with the engine's backoff while the page stays open.
-import { startEngine } from '../core';
-import type { SubmitDeps } from '../submit/pipeline';
+// Retries the outbox: on the page load that found it non-empty, when the browser reports it is
+// back online (both watched by start.ts), after a submission that could not be delivered, and on
+// a timer with the engine's backoff while the page stays open. The timer never fires sooner than
+// the engine's smallest delay, even when the due entry is held by another tab.
+import { constants } from '../core';
 import { drainOutbox } from './drain';
-import { keepDeps } from './runtime';
-
-const loadDeps = (): Promise<SubmitDeps> => import('../submit/services').then((module) => module.browserDeps);
+import type { OutboxPorts } from './ports';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | null = null;
 
 /** One drain at a time in this tab; `force` ignores the backoff (the network just came back). */
-export function retryOutbox(force = false): Promise<void> {
+export function retryOutbox(ports: OutboxPorts, force = false): Promise<void> {
   running ??= (async () => {
     try {
-      await startEngine(); // the delivery rules are the engine's
-      const { left, nextDueMs } = await drainOutbox(loadDeps, keepDeps, { force });
+      const { left, nextDueMs } = await drainOutbox(ports, { force });
       clearTimeout(timer);
-      if (left > 0 && Number.isFinite(nextDueMs)) {
-        timer = setTimeout(() => void retryOutbox(), Math.max(0, nextDueMs - keepDeps.nowMs()));
-      }
+      if (left > 0 && Number.isFinite(nextDueMs)) scheduleRetry(ports, nextDueMs);
     } catch (error) {
-      console.warn('The outbox could not be retried now; kept responses will be retried on a later visit.', error);
+      ports.log.warn('The outbox could not be retried now; kept responses will be retried later.', error);
+      scheduleRetry(ports, ports.nowMs());
     } finally {
       running = null;
     }
   })();
   return running;
+}
+
+/** A retry at `dueMs`, but never sooner than the engine's smallest retry delay from now. */
+export function scheduleRetry(ports: OutboxPorts, dueMs: number): void {
+  clearTimeout(timer);
+  const wait = Math.max(constants().retryMinMs, dueMs - ports.nowMs());
+  timer = setTimeout(() => void retryOutbox(ports), wait);
 }

@@ -1,6 +1,8 @@
-// The outbox (issue 6): every submitted response is kept here, in IndexedDB, before any network
-// call, and leaves only once the database or the email backup has it. A separate database from
+// The outbox: every submitted response is kept here, in IndexedDB, before any network call, and
+// leaves only once the database or the email backup has it. A separate database from
 // localStorage on purpose: opening / clears the saved answers, never an undelivered response.
+// When IndexedDB is missing or refuses a write (full, some private modes), the response is kept
+// in this page's memory instead and retried from there while the page stays open.
 import type { Answers } from '../core';
 
 /** The attached file as bytes: a copy that survives the tab, whatever happens to the original. */
@@ -22,12 +24,10 @@ export interface OutboxEntry {
   file: StoredFile | null;
   /** The storage object name, fixed when the response enters the outbox; moves on only when taken. */
   objectName: string | null;
-  /** todo: not stored yet; done: stored under objectName; gaveUp: the bucket refused it. */
+  /** todo: not stored yet; done: stored under objectName; gaveUp: refused, or not safe to upload. */
   upload: 'todo' | 'done' | 'gaveUp';
   /** An upload under objectName was sent and no answer came back (lost, or the tab closed). */
   uploadUnanswered: boolean;
-  /** The database refused the row as it is: only the email backup can still deliver it. */
-  insertRefused: boolean;
   attempts: number;
   nextAttemptMs: number;
 }
@@ -95,6 +95,7 @@ export const indexedDbOutbox: OutboxStore = {
  * browser can list databases (indexedDB.databases), so a visitor who never submits gets none.
  */
 export async function outboxHasEntries(): Promise<boolean> {
+  if (!hasIndexedDb()) return false;
   if (typeof indexedDB.databases === 'function') {
     const names = (await indexedDB.databases()).map((db) => db.name);
     if (!names.includes(DB_NAME)) return false;
@@ -117,5 +118,37 @@ export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry
       entries.delete(id);
     },
     all: async () => [...entries.values()].map((entry) => structuredClone(entry)),
+  };
+}
+
+/**
+ * IndexedDB when it works, this page's memory when it does not: a write IndexedDB refuses
+ * (quota, private mode) lands in memory, so the response is still retried while the page stays
+ * open. Memory holds the newest copy of an entry when both have one.
+ */
+export function resilientStore(durable: OutboxStore | null, log: Pick<Console, 'warn'>): OutboxStore {
+  const memory = memoryOutbox();
+  return {
+    put: async (entry) => {
+      if (durable) {
+        try {
+          await durable.put(entry);
+          memory.entries.delete(entry.id);
+          return;
+        } catch (error) {
+          log.warn('Could not keep the response in IndexedDB; it is kept in this page and retried while the page stays open.', error);
+        }
+      }
+      await memory.put(entry);
+    },
+    remove: async (id) => {
+      memory.entries.delete(id);
+      if (durable) await durable.remove(id);
+    },
+    all: async () => {
+      const inMemory = await memory.all();
+      const onDisk = durable ? await durable.all().catch(() => []) : [];
+      return [...inMemory, ...onDisk.filter((entry) => !memory.entries.has(entry.id))];
+    },
   };
 }

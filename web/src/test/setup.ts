@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { loadEngine } from '../state/engineStatus';
+import { setSubmitPhase } from '../state/submissionPhase';
 
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
@@ -15,6 +16,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  setSubmitPhase('idle'); // a test that ends mid-submission must not leave its overlay to the next
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
 });

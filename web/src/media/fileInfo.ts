@@ -2,21 +2,14 @@
 // decides what the email carries (only a compressed image within 40,960 bytes); this module
 // asks the image worker (Rust, pkg-media/) to shrink an image and hands over metadata plus,
 // when the result fits, the JPEG as base64. Anything else travels as metadata only.
-import { constants, type FileInfo } from '../core';
-import { runInWorker } from '../media/worker';
-
-// Spec point 9, "Email backup": image at most 800 px on the long side, JPEG quality 0.8 down
-// to 0.1 in steps of 0.1. The byte target comes from the engine (emailAttachmentMaxBytes).
-const SHRINK = { maxSide: 800, startQuality: 0.8, minQuality: 0.1 } as const;
+import type { FileInfo } from '../core';
+import { runInWorker } from './worker';
 
 export async function prepareFileInfo(file: File, uploaded: boolean): Promise<FileInfo> {
   const info: FileInfo = { name: file.name, type: file.type, size: file.size, uploaded };
   if (!file.type.toLowerCase().startsWith('image/')) return info;
-  const reply = await runInWorker({
-    kind: 'shrink',
-    file,
-    options: { ...SHRINK, targetBytes: constants().emailAttachmentMaxBytes },
-  });
+  // The engine's defaults are the spec's ladder: 800 px, JPEG 0.8 down to 0.1, 40,960 bytes.
+  const reply = await runInWorker({ kind: 'shrink', file, options: {} });
   if (!reply.ok) {
     console.warn(`The image could not be shrunk for the email backup (${reply.code}); sending its details only.`);
     return info;

@@ -4,7 +4,7 @@
 // backup file rules"), `strip` to take location and other metadata out before an upload.
 // Every failure comes back as a reply with a code, never as an uncaught error.
 import init, { shrinkImage, stripMetadata } from '../../../pkg-media/stepzero_media.js';
-import type { MediaReply, MediaRequest } from '../media/protocol';
+import type { MediaReply, MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;
 

@@ -1,13 +1,13 @@
-// Every row of the error catalogue (spec point 8) that the submission work can hit, and the
-// outbox's delivery rules (issue 6), with fakes for supabase-js and EmailJS and an in-memory
-// outbox. The e2e suite (tests/e2e/faults.spec.ts) repeats them against the real stack.
-import { describe, expect, it, vi } from 'vitest';
-import type { Answers, SurveyResponse } from '../core';
-import { drainOutbox } from '../outbox/drain';
-import { memoryOutbox } from '../outbox/store';
-import { EmailConfigError, runSubmission, type Backend, type BackendResult, type KeepDeps, type SubmitDeps } from './pipeline';
+// Every row of the error catalogue (spec point 8) that a delivery can hit, and the outbox's own
+// rules, with fake ports and an in-memory store (web/src/test/fakePorts.ts). The e2e fault
+// matrix (tests/e2e/faults*.spec.ts) repeats them against the real local backend.
+import { describe, expect, it } from 'vitest';
+import type { Answers } from '../core';
+import { fail, fakePorts, NOW, OK, type FakeOptions } from '../test/fakePorts';
+import { drainOutbox } from './drain';
+import { keepAndDeliver } from '.';
+import { EmailConfigError } from './ports';
 
-const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
 const DAY = 24 * 60 * 60 * 1000;
 
 const yesAnswers: Answers = {
@@ -22,49 +22,12 @@ const yesAnswers: Answers = {
   termsConsent: true,
 };
 
-type Answer = BackendResult | (() => BackendResult);
-const OK: BackendResult = { error: null };
-const fail = (status: number, message = 'down', code = ''): BackendResult => ({ error: { message, code }, status, code });
-
-/** Backend fakes answer from a queue (the last answer repeats), and record every call. */
-function fakes(options: { upload?: Answer[]; insert?: Answer[]; email?: () => Promise<void>; backend?: null } = {}) {
-  const uploads: { name: string; type: string; size: number }[] = [];
-  const inserts: SurveyResponse[] = [];
-  const emails: Record<string, string>[] = [];
-  const waits: number[] = [];
-  const queues = { upload: [...(options.upload ?? [OK])], insert: [...(options.insert ?? [OK])] };
-  const take = (queue: Answer[]) => {
-    const answer = queue.length > 1 ? queue.shift()! : queue[0];
-    return typeof answer === 'function' ? answer() : answer;
-  };
-  const backend: Backend | null =
-    options.backend === null
-      ? null
-      : {
-          upload: async (name, file, type) => (uploads.push({ name, type, size: file.size }), take(queues.upload)),
-          insert: async (record) => (inserts.push(record), take(queues.insert)),
-        };
-  let now = NOW;
-  const log = { warn: vi.fn(), error: vi.fn() };
-  const deps: SubmitDeps = {
-    backend: async () => backend,
-    sendEmail: async (params) => {
-      emails.push(params);
-      if (options.email) await options.email();
-    },
-    fileInfo: async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded }),
-    wait: async (ms) => void waits.push(ms),
-    nowMs: () => now,
-    userAgent: 'Vitest',
-    log,
-  };
-  const outbox = memoryOutbox();
-  let ids = 0;
-  const keep: KeepDeps = { outbox, newId: () => `00000000-0000-4000-8000-00000000000${(ids += 1)}`, random: () => 1, nowMs: () => now, userAgent: 'Vitest', log };
-  const submit = (answers: Answers, file: File | null) => runSubmission(answers, file, async () => deps, keep);
-  const drain = (force = false) => drainOutbox(async () => deps, keep, { force });
-  const later = (ms: number) => void (now += ms);
-  return { deps, keep, outbox, uploads, inserts, emails, waits, log, queues, submit, drain, later };
+/** The fakes, plus the two ways in: a submission (keep, then one attempt) and a retry pass. */
+function fakes(options: FakeOptions = {}) {
+  const f = fakePorts(options);
+  const submit = (answers: Answers, file: File | null) => keepAndDeliver(answers, file, f.ports, Promise.resolve());
+  const drain = (force = false) => drainOutbox(f.ports, { force });
+  return { ...f, deps: f.ports, submit, drain };
 }
 
 const photo = (name = 'My photo!.jpg', type = 'image/jpeg') => new File([new Uint8Array(1234)], name, { type });
@@ -141,10 +104,12 @@ describe('runSubmission', () => {
     expect(outcome).toEqual({ inserted: false, uploaded: false, emailed: true, kept: false });
   });
 
-  it('missing EmailJS configuration throws an error with a message, without retrying; the response is kept', async () => {
+  it('missing EmailJS configuration: an error with a message is logged, not retried; the response is kept', async () => {
     const f = fakes({ backend: null, email: () => Promise.reject(new EmailConfigError('EmailJS is not configured: missing VITE_EMAILJS_PUBLIC_KEY')) });
-    await expect(f.submit(yesAnswers, null)).rejects.toThrow('missing VITE_EMAILJS_PUBLIC_KEY');
+    const outcome = await f.submit(yesAnswers, null);
+    expect(f.log.error).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: expect.stringContaining('missing VITE_EMAILJS_PUBLIC_KEY') }));
     expect(f.emails).toHaveLength(1);
+    expect(outcome).toMatchObject({ kept: true });
     expect(f.outbox.entries.size).toBe(1);
   });
 
@@ -214,16 +179,15 @@ describe('the outbox', () => {
     expect(outcome).toMatchObject({ inserted: true, kept: false });
   });
 
-  it('a row the database refuses goes by email; a later retry does not insert it again', async () => {
-    let emailUp = false;
-    const f = fakes({ insert: [fail(400, 'check violation', '23514')], email: async () => { if (!emailUp) throw { status: 500 }; } });
+  it('a refusal is not final: the next attempt asks the database again, and a stored row sends no email', async () => {
+    const f = fakes({ insert: [fail(403, 'new row violates row-level security policy', '42501'), OK], email: () => Promise.reject({ status: 500, text: 'down' }) });
     await f.submit(yesAnswers, null);
-    emailUp = true;
+    expect(f.emails).toHaveLength(3);
     f.later(60_000);
-    await f.drain();
-    expect(f.inserts).toHaveLength(1);
-    expect(f.emails).toHaveLength(4);
-    expect(f.outbox.entries.size).toBe(0);
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.inserts).toHaveLength(2);
+    expect(f.inserts[1].id).toBe(f.inserts[0].id);
+    expect(f.emails).toHaveLength(3);
   });
 
   it('waits for the backoff unless forced (the browser came back online)', async () => {
@@ -258,5 +222,91 @@ describe('the outbox', () => {
     expect(f.inserts).toHaveLength(1);
     expect(f.outbox.entries.size).toBe(0);
     expect(f.log.warn).toHaveBeenCalledWith(expect.stringContaining('older than 30 days'));
+  });
+});
+
+describe('phones, files and clocks', () => {
+  it('a file that can no longer be read: kept and stored without it, with a warning', async () => {
+    const f = fakes();
+    const gone = photo();
+    Object.defineProperty(gone, 'arrayBuffer', { value: () => Promise.reject(new DOMException('A requested file could not be read', 'NotReadableError')) });
+    const outcome = await f.submit(yesAnswers, gone);
+    expect(f.uploads).toEqual([]);
+    expect(f.inserts[0]).toMatchObject({ media_file_url: null, media_file_name: null });
+    expect(f.log.warn).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.anything());
+    expect(outcome).toMatchObject({ inserted: true, kept: false });
+  });
+
+  it('a typeless photo goes up as a File of the engine type, so storage-js puts that type on the wire', async () => {
+    const f = fakes();
+    await f.submit(yesAnswers, photo('IMG_0002.jpg', ''));
+    expect(f.uploads[0].type).toBe('image/jpeg');
+  });
+
+  it('a photo whose metadata cannot be removed is not uploaded; the row is saved without it', async () => {
+    const f = fakes();
+    f.ports.removeMetadata = () => Promise.reject(new Error('timeout: no answer in 30000 ms'));
+    const outcome = await f.submit(yesAnswers, photo('cups.jpg', 'image/jpg'));
+    expect(f.uploads).toEqual([]);
+    expect(f.inserts[0]).toMatchObject({ media_file_url: null });
+    expect(f.log.error).toHaveBeenCalledWith(expect.stringContaining('not uploaded'), expect.any(Error));
+    expect(outcome).toMatchObject({ inserted: true, uploaded: false });
+  });
+
+  it('a PDF is uploaded as chosen, without asking for metadata removal', async () => {
+    const f = fakes();
+    let asked = false;
+    f.ports.removeMetadata = async (file) => ((asked = true), file);
+    await f.submit(yesAnswers, new File(['%PDF-1.7 ...'], 'plan.pdf', { type: '' }));
+    expect(asked).toBe(false);
+    expect(f.uploads[0]).toMatchObject({ name: `${NOW}_plan.pdf`, type: 'application/pdf' });
+  });
+
+  it('an email refused as too large is sent again at once with the file details only', async () => {
+    const f = fakes({
+      insert: [fail(500)],
+      email: async (params) => {
+        if (params.file_base64) throw { status: 413, text: 'Variables size limit exceeded' };
+      },
+    });
+    f.ports.fileInfo = async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded, base64: 'QUJD', compressedSize: 3 });
+    const outcome = await f.submit(yesAnswers, photo());
+    expect(f.emails.map((e) => e.file_base64)).toEqual(['QUJD', '']);
+    expect(f.waits).toEqual([]);
+    expect(outcome).toMatchObject({ emailed: true, kept: false });
+  });
+
+  it('an email refused for its configuration is not repeated in that attempt; the response is kept', async () => {
+    const f = fakes({ insert: [fail(500)], email: () => Promise.reject({ status: 400, text: 'The service ID is invalid' }) });
+    const outcome = await f.submit(yesAnswers, null);
+    expect(f.emails).toHaveLength(1);
+    expect(outcome).toMatchObject({ kept: true });
+  });
+
+  it('a store that refuses every write (IndexedDB full): retried from memory on the next pass', async () => {
+    const { resilientStore } = await import('./store');
+    const full = { put: () => Promise.reject(new DOMException('full', 'QuotaExceededError')), remove: async () => undefined, all: async () => [] };
+    const f = fakes({ insert: [fail(500), OK], email: () => Promise.reject({ status: 500, text: '' }) });
+    f.ports.store = resilientStore(full, f.log);
+    await f.submit(yesAnswers, null);
+    expect(await f.ports.store.all()).toHaveLength(1);
+    f.later(60_000);
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(await f.ports.store.all()).toHaveLength(0);
+  });
+
+  it('a database an answer of 23505 under 400 counts as stored, not refused', async () => {
+    const f = fakes({ insert: [fail(400, 'duplicate key value violates unique constraint', '23505')] });
+    expect(await f.submit(yesAnswers, null)).toMatchObject({ inserted: true, kept: false });
+    expect(f.emails).toHaveLength(0);
+  });
+
+  it('kept entries at real epoch times survive until 30 days, then go', async () => {
+    const f = fakes({ insert: [fail(500)], email: () => Promise.reject({ status: 500, text: '' }) });
+    await f.submit(yesAnswers, null);
+    f.later(29 * DAY);
+    expect(await f.drain(true)).toMatchObject({ left: 1 });
+    f.later(DAY);
+    expect(await f.drain(true)).toMatchObject({ left: 0 });
   });
 });

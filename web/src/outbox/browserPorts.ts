@@ -1,0 +1,27 @@
+// The browser's delivery ports. The store and the clock are here at once; supabase-js, the
+// EmailJS SDK and the image worker load only when a delivery first needs them (they are most of
+// the site's weight), and a load that fails (offline, a deploy that replaced the files) is an
+// ordinary failed call: the attempt goes on to the email, or the response stays kept.
+import { uuidV4 } from '../core';
+import type { OutboxPorts } from './ports';
+import { hasIndexedDb, indexedDbOutbox, resilientStore } from './store';
+
+/** `crypto.randomUUID`, or a v4 UUID from `crypto.getRandomValues` where it is missing (Safari before 15.4, plain HTTP). */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return uuidV4(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+export const browserPorts: OutboxPorts = {
+  store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console),
+  backend: () => import('./supabase').then((module) => module.supabaseBackend()),
+  sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params)),
+  fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),
+  removeMetadata: (file) => import('../media/stripMetadata').then((module) => module.withoutMetadata(file)),
+  newId,
+  nowMs: () => Date.now(),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  random: () => Math.random(),
+  userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+  log: console,
+};
