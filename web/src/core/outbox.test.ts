@@ -11,7 +11,12 @@ interface OutboxVectors {
   expired: { created: number; now: number; expect: boolean }[];
   nextObjectName: [string, string][];
   honeypot: [string, boolean][];
+  email: { status: number; text: string; expect: string }[];
+  uuidV4: [string, string][];
+  metadataRemoval: { head: string; type: string; name: string; expect: boolean }[];
 }
+
+const bytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
 const v = vectors<OutboxVectors>('outbox');
 
@@ -23,6 +28,12 @@ describe('outbox vectors through the wasm wrapper', () => {
   v.retryDelay.forEach((c) => it(`retryDelayMs(${c.attempt}, ${c.jitter}) is ${c.expect}`, () => expect(core.retryDelayMs(c.attempt, c.jitter)).toBe(c.expect)));
   v.expired.forEach((c) => it(`isExpired(${c.created}, ${c.now}) is ${c.expect}`, () => expect(core.isExpired(c.created, c.now)).toBe(c.expect)));
   v.nextObjectName.forEach(([name, next]) => it(`nextObjectName(${name})`, () => expect(core.nextObjectName(name)).toBe(next)));
+  v.email.forEach((c) => it(`classifyEmail(${c.status}, "${c.text}") is ${c.expect}`, () => expect(core.classifyEmail(c.status, c.text)).toBe(c.expect)));
+  v.uuidV4.forEach(([hex, uuid]) => it(`uuidV4(${hex})`, () => expect(core.uuidV4(bytes(hex))).toBe(uuid)));
+  v.metadataRemoval.forEach((c) =>
+    it(`needsMetadataRemoval(${c.head.slice(0, 16)}…, "${c.type}", ${c.name}) is ${c.expect}`, () => expect(core.needsMetadataRemoval(bytes(c.head), c.type, c.name)).toBe(c.expect)),
+  );
+  it('uuidV4 refuses anything but 16 bytes', () => expect(() => core.uuidV4(new Uint8Array(15))).toThrow('16 random bytes'));
   v.honeypot.forEach(([value, store]) => it(`shouldStore(${JSON.stringify(value)}) is ${store}`, () => expect(core.shouldStore(value)).toBe(store)));
   it('buildRecord keeps the client id, lower-cased, and refuses one that is not a UUID', () => {
     const answers: core.Answers = { question1: 'a', question2: 'b', question3: 'Not Yet', question4b: "I'm too nervous", question5b: 'No', question6: 'No', age: '30', gender: 'Male', termsConsent: true };
