@@ -2,7 +2,9 @@
 //! engine's params (every `{{name}}` HTML-escaped, as EmailJS does), wrapped in a message
 //! with a quoted-printable or base64 body, or several in an mbox.
 
-use mail_builder::encoders::{base64::base64_encode_mime, quoted_printable::quoted_printable_encode};
+use mail_builder::encoders::{
+    base64::base64_encode_mime, quoted_printable::quoted_printable_encode,
+};
 use stepzero_core::email::email_params;
 use stepzero_core::record::{build_record, RecordMeta, SurveyResponse};
 use stepzero_core::Answers;
@@ -80,8 +82,13 @@ pub fn html(answers: &Answers, row: &SurveyResponse, block: Option<String>) -> S
         };
         html = html.replace(&format!("{{{{{name}}}}}"), &escape(&value));
     }
-    let body = html.split_once("-->").map_or(html.as_str(), |(_, body)| body);
-    assert!(!body.contains("{{"), "a template variable the engine does not send");
+    let body = html
+        .split_once("-->")
+        .map_or(html.as_str(), |(_, body)| body);
+    assert!(
+        !body.contains("{{"),
+        "a template variable the engine does not send"
+    );
     html
 }
 

@@ -33,9 +33,16 @@ fn assert_stored(row: &Row, record: &SurveyResponse) {
 fn emails_from_the_template_import_once_and_refusals_say_why() {
     let Some(stack) = stack() else { return };
     let dir = tempfile::tempdir().expect("dir");
-    let long = format!("{} the end", "Sing \"loud\" <b>in</b> the 🚇 & smile; ".repeat(45));
+    let long = format!(
+        "{} the end",
+        "Sing \"loud\" <b>in</b> the 🚇 & smile; ".repeat(45)
+    );
     let a1 = emails::yes(long.trim(), "Yes", "19");
-    let a2 = emails::not_yet("Talk to a stranger = scary", "It rained/snowed 'all' week", "me+steps@example.org");
+    let a2 = emails::not_yet(
+        "Talk to a stranger = scary",
+        "It rained/snowed 'all' week",
+        "me+steps@example.org",
+    );
     let a3 = emails::yes("Cold shower", "No", "67");
     let a4 = emails::yes("Ask for a discount", "Yes", "30");
     let a5 = emails::yes("Already in the database", "No", "25");
@@ -48,13 +55,25 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     let page = |i: usize, a| emails::html(a, &r[i], None);
 
     // A response that reached the database from the site (anon insert, a recent time).
-    let mut reached = serde_json::to_value(emails::record(&a5, IDS[4], &chrono::Utc::now().to_rfc3339())).expect("json");
+    let mut reached = serde_json::to_value(emails::record(
+        &a5,
+        IDS[4],
+        &chrono::Utc::now().to_rfc3339(),
+    ))
+    .expect("json");
     reached["user_agent"] = Value::from(r[4].user_agent.clone());
     stack.insert(&stack.anon_key, &reached);
 
-    let write = |name: &str, bytes: &[u8]| std::fs::write(dir.path().join(name), bytes).expect("write");
-    write("1.eml", &emails::eml(SENDER, &page(0, &a1), Encoding::QuotedPrintable));
-    write("2.eml", &emails::eml(SENDER, &page(1, &a2), Encoding::Base64));
+    let write =
+        |name: &str, bytes: &[u8]| std::fs::write(dir.path().join(name), bytes).expect("write");
+    write(
+        "1.eml",
+        &emails::eml(SENDER, &page(0, &a1), Encoding::QuotedPrintable),
+    );
+    write(
+        "2.eml",
+        &emails::eml(SENDER, &page(1, &a2), Encoding::Base64),
+    );
     write(
         "inbox.mbox",
         &emails::mbox(&[
@@ -66,24 +85,49 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     // Refused: the engine says no (age 0 in the block), another sender, a block cut short.
     let mut forged = emails::record(&a3, IDS[5], time);
     forged.question7_age = Some(0);
-    write("forged.eml", &emails::eml(SENDER, &emails::html(&a3, &forged, Some(forged.to_json())), Encoding::QuotedPrintable));
+    write(
+        "forged.eml",
+        &emails::eml(
+            SENDER,
+            &emails::html(&a3, &forged, Some(forged.to_json())),
+            Encoding::QuotedPrintable,
+        ),
+    );
     let stranger = emails::record(&a3, IDS[6], time);
-    write("stranger.eml", &emails::eml("someone@else.test", &emails::html(&a3, &stranger, None), Encoding::QuotedPrintable));
+    write(
+        "stranger.eml",
+        &emails::eml(
+            "someone@else.test",
+            &emails::html(&a3, &stranger, None),
+            Encoding::QuotedPrintable,
+        ),
+    );
     let cut_from = emails::record(&a3, IDS[7], time);
-    let whole = emails::eml(SENDER, &emails::html(&a3, &cut_from, None), Encoding::QuotedPrintable);
+    let whole = emails::eml(
+        SENDER,
+        &emails::html(&a3, &cut_from, None),
+        Encoding::QuotedPrintable,
+    );
     let cut = String::from_utf8(whole).expect("ascii");
     let cut = &cut[..cut.len() - 300]; // inside the block's JSON, before its END line
     assert!(cut.contains("BEGIN STEPZERO RESPONSE") && !cut.contains("END STEPZERO"));
     write("truncated.eml", cut.as_bytes());
 
     let run = || {
-        let output = stack.tool(dir.path(), &["import", "."], &[("STEPZERO_BACKUP_FROM", SENDER)]);
+        let output = stack.tool(
+            dir.path(),
+            &["import", "."],
+            &[("STEPZERO_BACKUP_FROM", SENDER)],
+        );
         assert!(output.status.success(), "{output:?}");
         stdout(&output)
     };
     let first = run();
     let lines: Vec<&str> = first.lines().collect();
-    assert_eq!(lines[0], "imported 4, already stored 1, refused 3", "{first}");
+    assert_eq!(
+        lines[0], "imported 4, already stored 1, refused 3",
+        "{first}"
+    );
     assert_eq!(lines.len(), 4, "{first}");
     assert!(lines.contains(&"refused ./forged.eml: not a valid response: question 7 (age): Please provide a valid age"), "{first}");
     assert!(lines.contains(&"refused ./stranger.eml: sent by someone@else.test, not by the backup sender (STEPZERO_BACKUP_FROM: backup@stepzero.test)"), "{first}");
@@ -97,7 +141,11 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     assert_eq!(rows[4]["question1_challenge"], "Already in the database");
 
     let second = run();
-    assert_eq!(second.lines().next(), Some("imported 0, already stored 5, refused 3"), "{second}");
+    assert_eq!(
+        second.lines().next(),
+        Some("imported 0, already stored 5, refused 3"),
+        "{second}"
+    );
     assert_eq!(stack.rows(), rows, "a rerun changes nothing");
 }
 
@@ -105,7 +153,8 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
 fn an_mbox_of_other_mail_is_reported_message_by_message() {
     let Some(stack) = stack() else { return };
     let dir = tempfile::tempdir().expect("dir");
-    let hello = b"From: friend@example.org\r\nSubject: lunch?\r\n\r\nFrom now on, Fridays.\r\n".to_vec();
+    let hello =
+        b"From: friend@example.org\r\nSubject: lunch?\r\n\r\nFrom now on, Fridays.\r\n".to_vec();
     let file = dir.path().join("other.mbox");
     std::fs::write(&file, emails::mbox(&[hello])).expect("write");
     let output = stack.tool(dir.path(), &["import", "other.mbox"], &[]);

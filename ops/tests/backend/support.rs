@@ -84,7 +84,11 @@ impl Stack {
 pub fn tool(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_stepzero-ops"));
     command.current_dir(dir).args(args);
-    for name in ["STEPZERO_SUPABASE_URL", "STEPZERO_SERVICE_ROLE_KEY", "STEPZERO_BACKUP_FROM"] {
+    for name in [
+        "STEPZERO_SUPABASE_URL",
+        "STEPZERO_SERVICE_ROLE_KEY",
+        "STEPZERO_BACKUP_FROM",
+    ] {
         command.env_remove(name);
     }
     command.envs(env.iter().copied());
