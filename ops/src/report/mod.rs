@@ -21,7 +21,7 @@ figure,section{background:#fff;border-radius:.5rem;padding:1rem;margin:0 0 1rem;
 figcaption p,.lead{margin:0 0 .5rem;color:#444}\
 svg{display:block;overflow:visible;margin:.5rem 0}\
 .label{font-size:14px;fill:#111}.value{font-size:14px;fill:#111;font-weight:600}\
-.bar{fill:#1d4ed8}.track{fill:#e4e4e7}.axis{stroke:#71717a}\
+.bar{fill:#1d4ed8}.axis{stroke:#71717a}\
 details{margin-top:.5rem}summary{cursor:pointer;color:#1d4ed8;padding:.25rem 0}\
 table{border-collapse:collapse;width:100%;margin-top:.25rem}\
 th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #e4e4e7;vertical-align:top}\
@@ -32,7 +32,9 @@ td{font-variant-numeric:tabular-nums}\
 .cards li,.others li{overflow-wrap:anywhere}\
 .meta{color:#444;font-size:.9rem}\
 .totals{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0;padding:0;list-style:none}\
-.totals b{font-size:1.4rem;display:block}";
+.totals b{font-size:1.4rem;display:block}\
+@media(min-width:64rem){main{max-width:72rem;display:grid;grid-template-columns:1fr 1fr;gap:0 1rem;align-items:start}\
+main>h1,main>.lead,#totals,#time,#shared{grid-column:1/-1}}";
 
 /// The report for `rows`, generated at `now` (shown, so a printed copy says how old it is).
 pub fn html(rows: &[Map<String, Value>], now: &str, since: Option<&str>) -> String {
@@ -113,7 +115,7 @@ fn header(out: &mut String, s: &Stats, now: &str, since: Option<&str>) {
     let _ = write!(
         out,
         "<h1>Step Zero responses</h1><p class=\"lead\">{}{} Made {}.</p>\
-         <section aria-label=\"Totals\"><ul class=\"totals\">\
+         <section id=\"totals\" aria-label=\"Totals\"><ul class=\"totals\">\
          <li><b>{}</b>responses</li><li><b>{completed}</b>completed ({}%)</li>\
          <li><b>{}</b>shared anonymously</li></ul></section>",
         s.total,

@@ -68,28 +68,28 @@ fn figure(
     )
 }
 
-const ROW: usize = 40;
+const ROW: usize = 44;
 
-/// Horizontal bars, one per label: the label and its count on one line, the bar under it.
+/// Horizontal bars, one per label: the label on its own line (the whole width, so a long
+/// label never meets the number), the bar under it with its count just after its end. The
+/// longest bar takes 75% of the width, leaving room for the count.
 pub fn bars(id: &str, title: &str, note: &str, counts: &[Count]) -> String {
     let total: usize = counts.iter().map(|c| c.1).sum();
     let max = counts.iter().map(|c| c.1).max().unwrap_or(0).max(1);
     let mut body = String::new();
     for (i, (label, n)) in counts.iter().enumerate() {
         let y = i * ROW;
-        let width = (*n as f64 / max as f64 * 100.0).max(if *n > 0 { 0.5 } else { 0.0 });
+        let width = (*n as f64 / max as f64 * 75.0).max(if *n > 0 { 0.5 } else { 0.0 });
         let _ = write!(
             body,
             "<text x=\"0\" y=\"{}\" class=\"label\">{}</text>\
-             <text x=\"100%\" y=\"{}\" text-anchor=\"end\" class=\"value\">{n} ({}%)</text>\
-             <rect x=\"0\" y=\"{}\" width=\"100%\" height=\"12\" rx=\"3\" class=\"track\"/>\
-             <rect x=\"0\" y=\"{}\" width=\"{width:.1}%\" height=\"12\" rx=\"3\" class=\"bar\"/>",
+             <rect x=\"0\" y=\"{}\" width=\"{width:.1}%\" height=\"14\" rx=\"3\" class=\"bar\"/>\
+             <text x=\"{width:.1}%\" dx=\"6\" y=\"{}\" class=\"value\">{n} ({}%)</text>",
             y + 15,
             esc(label),
-            y + 15,
+            y + 21,
+            y + 33,
             percent(*n, total),
-            y + 21,
-            y + 21,
         );
     }
     figure(id, title, note, &body, counts.len() * ROW, counts, "Answer")
