@@ -147,10 +147,10 @@ fn explain(url: &str, status: u16, body: &str) -> String {
             "the project refused the key ({status}: {message}). Check \
              STEPZERO_SERVICE_ROLE_KEY: it must be this project's service_role (secret) key"
         ),
-        (_, "PGRST205" | "42P01") => format!(
-            "the table {TABLE} does not exist in this project ({message}). Apply the \
-             migrations: supabase db push"
-        ),
+        (_, "PGRST205" | "42P01") => missing_table(&message),
+        // PostgREST 12.0 answers an insert into a table missing from its schema cache with
+        // 404 and `{}`; later versions say PGRST205.
+        (404, _) if body.trim() == "{}" => missing_table("not in the API's schema"),
         (_, "PGRST204" | "42703") => format!(
             "the table {TABLE} lacks a column this tool writes ({message}). Apply the latest \
              migrations: supabase db push"
@@ -161,6 +161,13 @@ fn explain(url: &str, status: u16, body: &str) -> String {
         ),
         _ => format!("the project answered {status}: {message}"),
     }
+}
+
+fn missing_table(why: &str) -> String {
+    format!(
+        "the table {TABLE} does not exist in this project ({why}). Apply the migrations: \
+         supabase db push"
+    )
 }
 
 #[cfg(test)]
@@ -195,7 +202,13 @@ mod tests {
             r#"{"code":"PGRST204","message":"Could not find the 'x' column"}"#,
             "lacks a column",
         );
+        says(404, "{}", "supabase db push");
         says(404, "<html>", "STEPZERO_SUPABASE_URL");
+        says(
+            404,
+            r#"{"message":"no Route matched with those values"}"#,
+            "STEPZERO_SUPABASE_URL",
+        );
         says(500, r#"{"message":"boom"}"#, "500: boom");
     }
 }
