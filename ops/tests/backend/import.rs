@@ -166,3 +166,30 @@ fn an_mbox_of_other_mail_is_reported_message_by_message() {
     );
     assert!(stack.rows().is_empty());
 }
+
+#[test]
+fn a_row_the_database_refuses_is_reported_and_not_stored() {
+    let Some(stack) = stack() else { return };
+    let dir = tempfile::tempdir().expect("dir");
+    // The engine keeps the completion time as the browser gave it; the column's type decides.
+    let answers = emails::yes("Sing", "No", "30");
+    let record = emails::record(&answers, IDS[0], "yesterday at noon");
+    let eml = emails::eml(
+        SENDER,
+        &emails::html(&answers, &record, None),
+        Encoding::Base64,
+    );
+    std::fs::write(dir.path().join("odd.eml"), eml).expect("write");
+    let output = stack.tool(dir.path(), &["import", "odd.eml"], &[]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("imported 0, already stored 0, refused 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("refused odd.eml: the database refused it: invalid input syntax for type timestamp with time zone"),
+        "{text}"
+    );
+    assert!(stack.rows().is_empty());
+}
