@@ -79,7 +79,7 @@ pub fn bars(id: &str, title: &str, note: &str, counts: &[Count]) -> String {
     let mut body = String::new();
     for (i, (label, n)) in counts.iter().enumerate() {
         let y = i * ROW;
-        let width = (*n as f64 / max as f64 * 75.0).max(if *n > 0 { 0.5 } else { 0.0 });
+        let width = (*n as f64 / max as f64 * 70.0).max(if *n > 0 { 0.5 } else { 0.0 });
         let _ = write!(
             body,
             "<text x=\"0\" y=\"{}\" class=\"label\">{}</text>\
