@@ -72,7 +72,7 @@ const ROW: usize = 44;
 
 /// Horizontal bars, one per label: the label on its own line (the whole width, so a long
 /// label never meets the number), the bar under it with its count just after its end. The
-/// longest bar takes 75% of the width, leaving room for the count.
+/// longest bar takes 70% of the width, leaving room for the count.
 pub fn bars(id: &str, title: &str, note: &str, counts: &[Count]) -> String {
     let total: usize = counts.iter().map(|c| c.1).sum();
     let max = counts.iter().map(|c| c.1).max().unwrap_or(0).max(1);
