@@ -54,3 +54,4 @@ include core/media.mk
 include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk
+include ops/ops.mk

@@ -28,7 +28,8 @@ pub struct FileInfo {
 }
 
 /// The EmailJS `template_params`: every column of the record as text (NULL as an empty
-/// string), the thank-you type, and the `file_*` fields, as (name, value) pairs in that order.
+/// string), the thank-you type, the row as JSON (`response_json`, for the operator's import
+/// tool) and the `file_*` fields, as (name, value) pairs in that order.
 pub fn email_params(
     answers: &Answers,
     record: &SurveyResponse,
@@ -68,6 +69,8 @@ pub fn email_params(
             "thank_you_type",
             flow::thank_you_type(answers).label().to_owned(),
         ),
+        // The whole row, id included, for the operator's import tool (record_json.rs).
+        ("response_json", record.to_json()),
     ]);
     params.extend(file_params(record, file));
     params

@@ -15,6 +15,9 @@ pub enum EngineError {
     Incomplete(crate::StepId),
     /// Occurs when an argument other than the answers is malformed (say, a negative size).
     BadArgument(String),
+    /// Occurs when a row from outside the survey (an imported email backup) is not one the
+    /// engine would have built; says why.
+    BadRecord(String),
 }
 
 impl fmt::Display for EngineError {
@@ -33,6 +36,7 @@ impl fmt::Display for EngineError {
                 )
             }
             Self::BadArgument(why) => write!(f, "bad argument: {why}"),
+            Self::BadRecord(why) => write!(f, "not a valid response: {why}"),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod image;
 pub mod media;
 pub mod outbox;
 pub mod record;
+pub mod record_json;
 pub mod step;
 pub mod validate;
 #[cfg(feature = "wasm")]

@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{outbox, validate, Answers, EngineError};
+use crate::{email, outbox, validate, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -129,6 +129,80 @@ pub fn uuid_v4(random: &[u8]) -> Result<String, EngineError> {
         text.push(char::from(HEX[usize::from(byte & 0x0F)]));
     }
     Ok(text)
+}
+
+impl SurveyResponse {
+    /// The answer set this row was built from, as far as the row keeps it: what
+    /// [`check_record`] rebuilds the row from.
+    pub fn answers(&self) -> Answers {
+        Answers {
+            question1: Some(self.question1_challenge.clone()),
+            question2: Some(self.question2_source.clone()),
+            question3: Some(self.question3_completed.clone()),
+            question4a: self.question4a_discomfort.clone(),
+            question4b: self.question4b_reason.clone(),
+            answer4b_other: self.question4b_other.clone(),
+            question5a: self.question5a_another.clone(),
+            question5b: self.question5b_reminder.clone(),
+            answer5b_email: self.question5b_email.clone(),
+            question6: Some(self.question6_consent.clone()),
+            age: self.question7_age.map(|age| age.to_string()),
+            gender: Some(self.question8_gender.clone()),
+            terms_consent: Some(self.terms_consent),
+        }
+    }
+}
+
+/// Checks a row that arrived from outside the survey (an emailed backup an operator imports):
+/// it must carry an id and be exactly the row [`build_record`] makes of its own answers, so
+/// every rule of the survey holds for it as for a row the site sent.
+///
+/// # Errors
+/// [`EngineError::BadRecord`] saying what is wrong: no id, an id that is not a UUID, the
+/// first invalid answer (its question and the survey's message), or the first column that
+/// differs from what the engine would store.
+pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
+    let bad = |why: String| Err(EngineError::BadRecord(why));
+    let Some(id) = record.id.as_deref() else {
+        return bad("it has no id".into());
+    };
+    if !outbox::is_uuid(id) {
+        return bad("its id is not a UUID".into());
+    }
+    let answers = record.answers();
+    let invalid = validate::validate_all(&answers);
+    if let Some((step, error)) = invalid
+        .iter()
+        .find_map(|s| s.errors.first().map(|e| (s.step, e)))
+    {
+        return bad(format!(
+            "question {} ({}): {}",
+            step.as_str(),
+            error.field,
+            error.message
+        ));
+    }
+    let meta = RecordMeta {
+        id: record.id.clone(),
+        completion_time: record.completion_time.clone(),
+        user_agent: record.user_agent.clone(),
+        media_file_url: record.media_file_url.clone(),
+        media_file_name: record.media_file_name.clone(),
+    };
+    let built = build_record(&answers, &meta)?;
+    if built == *record {
+        return Ok(());
+    }
+    let ours = email::email_params(&answers, &built, None);
+    let theirs = email::email_params(&answers, record, None);
+    let column = ours
+        .iter()
+        .zip(&theirs)
+        .find(|(a, b)| a.1 != b.1)
+        .map_or("a column", |(a, _)| a.0);
+    bad(format!(
+        "{column} is not what the survey stores for these answers"
+    ))
 }
 
 /// Whether a response should be stored: not when the honeypot field — hidden from people,

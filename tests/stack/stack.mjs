@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { Cluster, repoRoot } from './lib/cluster.mjs';
 import { PostgREST } from './lib/postgrest.mjs';
 import { Gateway } from './lib/gateway.mjs';
-import { ANON_KEY } from './lib/jwt.mjs';
+import { ANON_KEY, SERVICE_ROLE_KEY } from './lib/jwt.mjs';
 import { livePpid, portOwner } from './lib/proc.mjs';
 
 const { values: opt } = parseArgs({
@@ -137,7 +137,7 @@ async function main() {
       detached: true,
       env: {
         ...process.env,
-        ...(url ? { STACK_URL: url, STACK_ANON_KEY: ANON_KEY } : {}),
+        ...(url ? { STACK_URL: url, STACK_ANON_KEY: ANON_KEY, STACK_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY } : {}),
         PGHOST: cluster.socketDir, PGPORT: String(cluster.port),
         PGUSER: 'postgres', PGDATABASE: 'postgres', STACK_DATA: dataDir,
       },
@@ -156,7 +156,8 @@ function describe(url) {
       `Storage   ${url}/storage/v1  (bucket survey_media)`,
       `EmailJS   ${url}/api/v1.0/email/send  (use origin ${url})`,
       `Test      ${url}/__stack/rows/survey_responses | objects/survey_media | emails | faults | reset`,
-      `anon key  ${ANON_KEY}`);
+      `anon key  ${ANON_KEY}`,
+      `service   node tests/stack/service-role-key.mjs  (the owner's key, for stepzero-ops)`);
   }
   lines.push(
     `psql      psql -h ${cluster.socketDir} -p ${cluster.port} -U postgres postgres`,

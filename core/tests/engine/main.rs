@@ -3,4 +3,5 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod props;
+mod record_check;
 mod vectors;

@@ -20,7 +20,7 @@ fn labels<T: Copy>(all: &'static [(T, &'static str)]) -> Vec<&'static str> {
     all.iter().map(|(_, label)| *label).collect()
 }
 
-fn any_answers() -> impl Strategy<Value = Answers> {
+pub(crate) fn any_answers() -> impl Strategy<Value = Answers> {
     let text = || proptest::option::of(any::<String>());
     (
         (

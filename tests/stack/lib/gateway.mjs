@@ -7,7 +7,7 @@ import http from 'node:http';
 import { appendFileSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import { Storage, StorageError, parseObjectPath } from './storage.mjs';
-import { verify, ANON_KEY } from './jwt.mjs';
+import { verify, ANON_KEY, SERVICE_ROLE_KEY } from './jwt.mjs';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 const FAULT_KEYS = ['insert', 'upload', 'email'];
@@ -79,7 +79,7 @@ export class Gateway {
       sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
       return null;
     }
-    if (apikey !== ANON_KEY) {
+    if (apikey !== ANON_KEY && apikey !== SERVICE_ROLE_KEY) {
       sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       return null;
     }

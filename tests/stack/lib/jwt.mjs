@@ -33,3 +33,8 @@ export function verify(token, secret = JWT_SECRET) {
 
 /** The anon key: deterministic (fixed claims, fixed secret), valid until 2100. */
 export const ANON_KEY = sign({ iss: 'stepzero-local', role: 'anon', iat: 1735689600, exp: 4102444800 });
+
+/** The service-role key: what hosted Supabase gives the project's owner for servers and tools
+ * (it bypasses RLS). Deterministic like the anon key; for the operator's tool and its tests,
+ * never for the site's build. */
+export const SERVICE_ROLE_KEY = sign({ iss: 'stepzero-local', role: 'service_role', iat: 1735689600, exp: 4102444800 });

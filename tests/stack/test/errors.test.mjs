@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import emailjs from '@emailjs/browser';
 import { startStack, validRow } from './helpers.mjs';
+import { SERVICE_ROLE_KEY } from '../lib/jwt.mjs';
 
 let stack;
 let supabase;
@@ -65,6 +66,21 @@ test('requests without the API key are refused like the hosted gateway', async (
   const bad = await stack.api('/rest/v1/survey_responses', { headers: { apikey: 'sb_publishable_nope' } });
   assert.equal(bad.status, 401);
   assert.equal((await bad.json()).message, 'Invalid API key');
+});
+
+test('the service-role key (the owner\'s tools) reads rows and inserts old rows with their ids; anon still reads nothing', async () => {
+  const owner = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
+  const id = '5e1f0c4a-1b2c-4d3e-8f40-5a6b7c8d9e0f';
+  const old = validRow({ id, completion_time: '2024-01-02T03:04:05.000Z' }); // outside anon's window
+  const insert = await stack.api('/rest/v1/survey_responses', { method: 'POST', headers: owner, body: JSON.stringify(old) });
+  assert.equal(insert.status, 201, await insert.text());
+  const again = await stack.api('/rest/v1/survey_responses', { method: 'POST', headers: owner, body: JSON.stringify(old) });
+  assert.equal(again.status, 409);
+  assert.equal((await again.json()).code, '23505');
+  const rows = await (await stack.api('/rest/v1/survey_responses?select=id,completion_time', { headers: owner })).json();
+  assert.deepEqual(rows, [{ id, completion_time: '2024-01-02T03:04:05+00:00' }]);
+  const anonRead = await stack.api('/rest/v1/survey_responses?select=id', { headers });
+  assert.equal(anonRead.status, 401);
 });
 
 test('an unknown bucket is refused as "Bucket not found"', async () => {

@@ -1,0 +1,214 @@
+//! The project's REST API (PostgREST behind Supabase's gateway) with the service-role key:
+//! read every response, insert one with its own id. Every failure becomes a message saying
+//! what to fix.
+
+use crate::config::Config;
+use serde_json::{Map, Value};
+use std::time::Duration;
+
+const TABLE: &str = "survey_responses";
+/// Hosted Supabase answers at most 1,000 rows per request by default.
+const PAGE: usize = 1_000;
+
+/// What became of one insert.
+#[derive(Debug, PartialEq)]
+pub enum Insert {
+    Stored,
+    /// A row with this id is already in the table.
+    AlreadyStored,
+    /// The database refused the row (a CHECK, a type); its message.
+    Refused(String),
+}
+
+pub struct Api {
+    config: Config,
+    agent: ureq::Agent,
+}
+
+impl Api {
+    pub fn new(config: Config) -> Self {
+        let agent = ureq::AgentBuilder::new()
+            .timeout_connect(Duration::from_secs(10))
+            .timeout(Duration::from_secs(60))
+            .build();
+        Self { config, agent }
+    }
+
+    fn request(&self, method: &str, query: &str) -> ureq::Request {
+        let url = format!("{}/rest/v1/{TABLE}{query}", self.config.url);
+        let request = self
+            .agent
+            .request(method, &url)
+            .set("apikey", &self.config.key);
+        // An sb_secret_ key is not a JWT: the gateway takes it only as `apikey`.
+        if self.config.key_is_jwt() {
+            request.set("Authorization", &format!("Bearer {}", self.config.key))
+        } else {
+            request
+        }
+    }
+
+    /// Inserts `row` (a JSON object with its `id`).
+    ///
+    /// # Errors
+    /// A message saying what to fix when the project cannot be used at all (unreachable,
+    /// wrong key, missing table or column); a refusal of this one row is `Ok(Refused)`.
+    pub fn insert(&self, row: &Value) -> Result<Insert, String> {
+        let answer = self
+            .request("POST", "")
+            .set("Content-Type", "application/json")
+            .set("Prefer", "return=minimal")
+            .send_string(&row.to_string());
+        match answer {
+            Ok(_) => Ok(Insert::Stored),
+            Err(ureq::Error::Status(status, response)) => {
+                let body = response.into_string().unwrap_or_default();
+                let (code, message) = error_parts(&body);
+                match (status, code.as_str()) {
+                    (409, "23505") => Ok(Insert::AlreadyStored),
+                    (400 | 409, c) if c.starts_with("23") || c.starts_with("22") => Ok(
+                        Insert::Refused(format!("the database refused it: {message}")),
+                    ),
+                    _ => Err(self.explain(status, &body)),
+                }
+            }
+            Err(error) => Err(self.unreachable(&error)),
+        }
+    }
+
+    /// Every stored response, oldest first (by completion time, then id), optionally only
+    /// those completed at or after `since` (an RFC 3339 time). `progress` hears each page.
+    ///
+    /// # Errors
+    /// A message saying what to fix (see [`Api::insert`]).
+    pub fn rows(
+        &self,
+        since: Option<&str>,
+        mut progress: impl FnMut(usize),
+    ) -> Result<Vec<Map<String, Value>>, String> {
+        let mut rows = Vec::new();
+        loop {
+            let mut query = format!(
+                "?select=*&order=completion_time.asc,id.asc&limit={PAGE}&offset={}",
+                rows.len()
+            );
+            if let Some(since) = since {
+                query.push_str("&completion_time=gte.");
+                query.push_str(&since.replace('+', "%2B"));
+            }
+            let page: Vec<Map<String, Value>> = match self.request("GET", &query).call() {
+                Ok(response) => response
+                    .into_string()
+                    .map_err(|e| e.to_string())
+                    .and_then(|body| serde_json::from_str(&body).map_err(|e| e.to_string()))
+                    .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?,
+                Err(ureq::Error::Status(status, response)) => {
+                    return Err(self.explain(status, &response.into_string().unwrap_or_default()))
+                }
+                Err(error) => return Err(self.unreachable(&error)),
+            };
+            let last = page.len() < PAGE;
+            rows.extend(page);
+            progress(rows.len());
+            if last {
+                return Ok(rows);
+            }
+        }
+    }
+
+    fn unreachable(&self, error: &ureq::Error) -> String {
+        format!(
+            "cannot reach {} ({error}). Check STEPZERO_SUPABASE_URL and the network \
+             (for the local backend: make stack)",
+            self.config.url
+        )
+    }
+
+    fn explain(&self, status: u16, body: &str) -> String {
+        explain(&self.config.url, status, body)
+    }
+}
+
+/// PostgREST's `{code, message}`, or the gateway's `{message}`.
+fn error_parts(body: &str) -> (String, String) {
+    let json: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let text = |key: &str| json[key].as_str().unwrap_or_default().to_owned();
+    let message = Some(text("message"))
+        .filter(|m| !m.is_empty())
+        .unwrap_or_else(|| body.chars().take(200).collect());
+    (text("code"), message)
+}
+
+/// What an error answer means for the operator.
+fn explain(url: &str, status: u16, body: &str) -> String {
+    let (code, message) = error_parts(body);
+    match (status, code.as_str()) {
+        (401 | 403, _) => format!(
+            "the project refused the key ({status}: {message}). Check \
+             STEPZERO_SERVICE_ROLE_KEY: it must be this project's service_role (secret) key"
+        ),
+        (_, "PGRST205" | "42P01") => missing_table(&message),
+        // PostgREST 12.0 answers an insert into a table missing from its schema cache with
+        // 404 and `{}`; later versions say PGRST205.
+        (404, _) if body.trim() == "{}" => missing_table("not in the API's schema"),
+        (_, "PGRST204" | "42703") => format!(
+            "the table {TABLE} lacks a column this tool writes ({message}). Apply the latest \
+             migrations: supabase db push"
+        ),
+        (404, _) => format!(
+            "no REST API at {url}/rest/v1 (404: {message}). Check STEPZERO_SUPABASE_URL: it is \
+             the project URL, https://<ref>.supabase.co"
+        ),
+        _ => format!("the project answered {status}: {message}"),
+    }
+}
+
+fn missing_table(why: &str) -> String {
+    format!(
+        "the table {TABLE} does not exist in this project ({why}). Apply the migrations: \
+         supabase db push"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_failure_says_what_to_fix() {
+        let url = "https://x.supabase.co";
+        let says = |status, body: &str, want: &str| {
+            let got = explain(url, status, body);
+            assert!(got.contains(want), "{status} {body}: {got}");
+        };
+        says(
+            401,
+            r#"{"message":"Invalid API key"}"#,
+            "STEPZERO_SERVICE_ROLE_KEY",
+        );
+        says(403, "", "service_role");
+        says(
+            404,
+            r#"{"code":"PGRST205","message":"Could not find the table"}"#,
+            "supabase db push",
+        );
+        says(
+            404,
+            r#"{"code":"42P01","message":"relation does not exist"}"#,
+            "migrations",
+        );
+        says(
+            400,
+            r#"{"code":"PGRST204","message":"Could not find the 'x' column"}"#,
+            "lacks a column",
+        );
+        says(404, "{}", "supabase db push");
+        says(404, "<html>", "STEPZERO_SUPABASE_URL");
+        says(
+            404,
+            r#"{"message":"no Route matched with those values"}"#,
+            "STEPZERO_SUPABASE_URL",
+        );
+        says(500, r#"{"message":"boom"}"#, "500: boom");
+    }
+}

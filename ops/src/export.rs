@@ -1,0 +1,104 @@
+//! `export`: every stored response as CSV (safe to open in a spreadsheet) or JSON Lines.
+
+use serde_json::{Map, Value};
+use std::io::Write;
+
+/// The two formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One header line, then one line per response; text that a spreadsheet would run as a
+    /// formula gets a leading apostrophe.
+    Csv,
+    /// One JSON object per line, exactly as stored.
+    Jsonl,
+}
+
+/// Writes `rows` in `format`.
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write(rows: &[Map<String, Value>], format: Format, out: impl Write) -> Result<(), String> {
+    match format {
+        Format::Jsonl => jsonl(rows, out),
+        Format::Csv => csv(rows, out),
+    }
+    .map_err(|e| format!("cannot write the export: {e}"))
+}
+
+fn jsonl(rows: &[Map<String, Value>], mut out: impl Write) -> std::io::Result<()> {
+    for row in rows {
+        serde_json::to_writer(&mut out, row)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()
+}
+
+fn csv(rows: &[Map<String, Value>], out: impl Write) -> std::io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    // Columns as the table has them (the first row's order); a column only some rows have
+    // (none today) is added at the end.
+    let mut columns: Vec<&String> = Vec::new();
+    for row in rows {
+        for key in row.keys() {
+            if !columns.contains(&key) {
+                columns.push(key);
+            }
+        }
+    }
+    if !columns.is_empty() {
+        writer.write_record(&columns)?;
+    }
+    for row in rows {
+        let cells = columns
+            .iter()
+            .map(|c| cell(row.get(*c).unwrap_or(&Value::Null)));
+        writer.write_record(cells)?;
+    }
+    writer.flush()
+}
+
+/// A value as a spreadsheet cell: NULL empty, text as is, anything else as JSON.
+fn cell(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(text) => spreadsheet_safe(text),
+        other => other.to_string(),
+    }
+}
+
+/// Text a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab or carriage return
+/// first) is prefixed with an apostrophe, which spreadsheets show as text (OWASP's advice).
+pub fn spreadsheet_safe(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn formulas_are_defused_and_other_text_is_kept() {
+        for risky in ["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\r=x"] {
+            assert_eq!(spreadsheet_safe(risky), format!("'{risky}"));
+        }
+        for plain in ["Talk to a stranger", "a=b", "'quoted", ""] {
+            assert_eq!(spreadsheet_safe(plain), plain);
+        }
+    }
+
+    #[test]
+    fn csv_keeps_column_order_and_writes_null_as_empty() {
+        let row = json!({"id": "x", "question7_age": 30, "question4b_reason": null, "terms_consent": true, "question1_challenge": "=cmd"});
+        let mut out = Vec::new();
+        write(&[row.as_object().unwrap().clone()], Format::Csv, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "id,question7_age,question4b_reason,terms_consent,question1_challenge\nx,30,,true,'=cmd\n"
+        );
+    }
+}

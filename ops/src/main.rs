@@ -1,0 +1,163 @@
+//! `stepzero-ops`: the tool for the team running the site, on their own machine. It imports
+//! emailed responses into the table, exports the table, and writes an HTML report. Every
+//! rule about what a response is comes from the engine (`stepzero-core`).
+
+mod api;
+mod config;
+mod export;
+mod import;
+mod mail;
+mod progress;
+mod report;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    version,
+    about = "Step Zero's operator tool: import emailed responses, export, report"
+)]
+struct Cli {
+    /// The config file (NAME=value lines): STEPZERO_SUPABASE_URL, STEPZERO_SERVICE_ROLE_KEY,
+    /// STEPZERO_BACKUP_FROM. The environment overrides it.
+    #[arg(long, global = true, value_name = "FILE", default_value = config::DEFAULT_ENV_FILE)]
+    env_file: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Inserts the responses found in saved backup emails (.eml files, mbox files, or folders
+    /// of them); already stored ones are counted, not duplicated.
+    Import {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Writes every stored response as CSV or JSON Lines.
+    Export {
+        #[arg(long, value_enum, default_value = "csv")]
+        format: export::Format,
+        /// Only responses completed on or after this date (YYYY-MM-DD, UTC) or time (RFC 3339).
+        #[arg(long, value_name = "DATE")]
+        since: Option<String>,
+        /// Where to write; standard output when absent.
+        #[arg(long, short, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Writes a one-file HTML report (charts, numbers, the challenges shared with consent).
+    Report {
+        #[arg(long, value_name = "DATE")]
+        since: Option<String>,
+        #[arg(
+            long,
+            short,
+            value_name = "FILE",
+            default_value = "stepzero-report.html"
+        )]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("stepzero-ops: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let explicit = cli.env_file != std::path::Path::new(config::DEFAULT_ENV_FILE);
+    let config = config::Config::load(
+        Some(&cli.env_file)
+            .filter(|_| explicit)
+            .map(|p| p.as_path()),
+    )?;
+    let senders = config.backup_from.clone();
+    let api = api::Api::new(config);
+    match cli.command {
+        Command::Import { files } => {
+            if senders.is_empty() {
+                eprintln!("note: STEPZERO_BACKUP_FROM is not set, so the sender of each email is not checked");
+            }
+            let summary = import::run(&api, &files, &senders)?;
+            for line in summary.lines() {
+                println!("{line}");
+            }
+            Ok(())
+        }
+        Command::Export { format, since, out } => {
+            let since = since.as_deref().map(since_time).transpose()?;
+            let rows = read_rows(&api, since.as_deref())?;
+            match out {
+                Some(path) => {
+                    let file = std::fs::File::create(&path)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    export::write(&rows, format, std::io::BufWriter::new(file))?;
+                    eprintln!("exported {} responses to {}", rows.len(), path.display());
+                }
+                None => export::write(&rows, format, std::io::stdout().lock())?,
+            }
+            Ok(())
+        }
+        Command::Report { since, out } => {
+            let since_at = since.as_deref().map(since_time).transpose()?;
+            let rows = read_rows(&api, since_at.as_deref())?;
+            let now = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string();
+            let html = report::html(&rows, &now, since.as_deref());
+            std::fs::write(&out, html)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            eprintln!(
+                "report of {} responses written to {}",
+                rows.len(),
+                out.display()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn read_rows(
+    api: &api::Api,
+    since: Option<&str>,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, String> {
+    let bar = progress::counter("reading");
+    let rows = api.rows(since, |n| bar.set_position(n as u64));
+    bar.finish_and_clear();
+    rows
+}
+
+/// `--since` as an RFC 3339 time: a date means its start, UTC.
+fn since_time(text: &str) -> Result<String, String> {
+    if let Ok(date) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Ok(format!("{date}T00:00:00Z"));
+    }
+    chrono::DateTime::parse_from_rfc3339(text)
+        .map(|t| t.to_rfc3339())
+        .map_err(|_| {
+            format!(
+                "--since \"{text}\" is not a date: write it as YYYY-MM-DD (or an RFC 3339 time)"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::since_time;
+
+    #[test]
+    fn since_takes_a_date_or_a_time_and_explains_anything_else() {
+        assert_eq!(since_time("2026-11-01").unwrap(), "2026-11-01T00:00:00Z");
+        assert_eq!(
+            since_time("2026-11-01T10:00:00+01:00").unwrap(),
+            "2026-11-01T10:00:00+01:00"
+        );
+        assert!(since_time("1/11/2026").unwrap_err().contains("YYYY-MM-DD"));
+    }
+}
