@@ -51,7 +51,7 @@ test.describe('fault matrix', () => {
 
   test('upload 500: the row is stored without a file, no email', async ({ page, request }) => {
     await stack.faults(request, { upload: 500 });
-    await toSubmit(page, 'fault:upload-500', { name: 'proof.png', mimeType: 'image/png', buffer: Buffer.alloc(2048, 7) });
+    await toSubmit(page, 'fault:upload-500', { name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${'x'.repeat(2000)}\n%%EOF\n`) });
     await submit(page, 'completed');
     const [row] = await rowsWhen(request, 1);
     expect(row).toMatchObject({ media_file_url: null, media_file_name: null });

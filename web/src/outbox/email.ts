@@ -28,10 +28,13 @@ export async function sendEmailBackup(answers: Answers, record: SurveyResponse, 
       attempt -= 1; // the same attempt, lighter: at once, without the photo's bytes
       continue;
     }
-    if (verdict !== 'retry') break;
+    if (verdict !== 'retry') {
+      ports.log.error('The email service refused the backup as it is, so it is not repeated now; the response stays in the outbox for a later retry.');
+      return false;
+    }
     if (attempt < emailAttempts) await ports.wait(emailRetryMs);
   }
-  ports.log.error('The email backup was not accepted; the response stays in the outbox for a later retry.');
+  ports.log.error('Email backup failed on every attempt; the response stays in the outbox for a later retry.');
   return false;
 }
 
