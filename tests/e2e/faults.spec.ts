@@ -4,7 +4,7 @@
 // backend actually holds. Each scenario's outcome is written for the summary line
 // (faults-summary.ts): `faults: <n> scenarios, <n> ok, 0 lost, 0 duplicated`.
 import type { Browser } from '@playwright/test';
-import { outboxCount, PHOTO, scan, settle, toSubmit, visitLater, whereIs } from './faults-lib';
+import { outboxCount, PHOTO, scan, seeded, settle, toSubmit, visitLater, whereIs } from './faults-lib';
 import { answerEnd, expect, rowsWhen, STACK, stack, submit, test } from './helpers';
 
 test.describe('fault matrix', () => {
