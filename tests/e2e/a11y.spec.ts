@@ -118,8 +118,9 @@ test('axe: both submission overlays', async ({ page, request }) => {
   await openPage(page, '/survey/question/8', { answers: yes });
   await page.getByLabel('Gender').selectOption('Female');
   await page.getByRole('checkbox').check();
-  // The insert is held 5 s so PROCESSING stays up while axe looks at it.
-  await stack.faults(request, { insert: 'delay:5000' } as unknown as Record<string, number>);
+  // The insert is held 15 s so PROCESSING stays up while axe looks at it, however slow the
+  // machine (the page's clock is paused, so the 10 s deadline does not end it either).
+  await stack.faults(request, { insert: 'delay:15000' });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('SUBMITTED')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeFocused();
@@ -131,7 +132,7 @@ test('axe: both submission overlays', async ({ page, request }) => {
   await expect(async () => {
     await page.clock.runFor(500);
     await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 250 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('titles name the page and the step, and say "Error:" while a step is invalid', async ({ page }) => {
