@@ -21,6 +21,7 @@ pub mod step;
 pub mod validate;
 #[cfg(feature = "wasm")]
 pub mod wasm;
+pub mod work;
 
 pub use answers::Answers;
 pub use error::EngineError;
