@@ -22,6 +22,8 @@ pub mod validate;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 pub mod work;
+#[cfg(feature = "work-wasm")]
+pub mod work_wasm;
 
 pub use answers::Answers;
 pub use error::EngineError;

@@ -18,7 +18,7 @@ grant insert (work_nonce) on table public.survey_responses to anon;
 
 -- The operator's settings live outside the API's schemas: PostgREST does not expose this
 -- schema, and the API roles get no privilege on it. Raise the difficulty during an attack:
---   update stepzero_private.settings set work_difficulty = 18;
+--   update stepzero_private.settings set work_difficulty = 20;
 -- It takes effect on the next insert (no redeploy, no reconnect): visitors' browsers learn
 -- the new value from the refusal below and solve again at once.
 create schema if not exists stepzero_private;
@@ -28,7 +28,7 @@ create table stepzero_private.settings (
   only_row        boolean primary key default true check (only_row),
   -- Expected work per row: 2^work_difficulty SHA-256 hashes. The site starts at the engine's
   -- DEFAULT_DIFFICULTY (core/src/work.rs); keep this equal to it unless under attack.
-  work_difficulty integer not null default 16 check (work_difficulty between 0 and 32)
+  work_difficulty integer not null default 18 check (work_difficulty between 0 and 32)
 );
 insert into stepzero_private.settings default values;
 revoke all on table stepzero_private.settings from public, anon, authenticated;

@@ -293,47 +293,10 @@ pub fn default_work_difficulty() -> u32 {
     work::DEFAULT_DIFFICULTY
 }
 
-fn work_ms(completion_ms: f64) -> JsResult<u64> {
-    work::completion_ms(completion_ms).ok_or_else(|| {
-        fail(EngineError::BadArgument(
-            "completionMs is not a whole ms time".into(),
-        ))
-    })
-}
-
-/// Searches `budget` nonces from `start` for work of `difficulty` bound to the row's `id` and
-/// completion time; the nonce found, or `null` (call again from `start + budget`).
-#[wasm_bindgen(js_name = solveWork, unchecked_return_type = "number | null")]
-pub fn solve_work(
-    id: &str,
-    completion_ms: f64,
-    difficulty: u32,
-    start: f64,
-    budget: u32,
-) -> JsResult<JsValue> {
-    if !outbox::is_uuid(id) {
-        return Err(fail(EngineError::BadArgument("id is not a UUID".into())));
-    }
-    let start = work::completion_ms(start).ok_or_else(|| {
-        fail(EngineError::BadArgument(
-            "start is not a whole number".into(),
-        ))
-    })?;
-    let found = work::solve(
-        id,
-        work_ms(completion_ms)?,
-        difficulty,
-        start,
-        budget.into(),
-    );
-    // Nonces stay far below 2^53 (2^32 tries would take a phone days), so f64 is exact.
-    Ok(found.map_or(JsValue::NULL, |nonce| JsValue::from_f64(nonce as f64)))
-}
-
-/// Whether `nonce` is valid work of `difficulty` for the row: the database's own check.
-#[wasm_bindgen(js_name = verifyWork)]
-pub fn verify_work(id: &str, completion_ms: f64, nonce: &str, difficulty: u32) -> JsResult<bool> {
-    Ok(work::verify(id, work_ms(completion_ms)?, nonce, difficulty))
+/// How long a delivery attempt waits for unfinished work (ms) before the row waits in the outbox.
+#[wasm_bindgen(js_name = workWaitMs)]
+pub fn work_wait_ms() -> u32 {
+    work::WAIT_MS
 }
 
 /// The difficulty the database asks for when it refused a row for its work, else `null`.

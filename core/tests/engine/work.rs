@@ -49,3 +49,17 @@ fn refusal_vectors() {
         assert_eq!(got.map(u64::from), case["expect"].as_u64(), "{case}");
     }
 }
+
+#[test]
+fn the_database_starts_at_the_engines_default_difficulty() {
+    let dir = format!("{}/../supabase/migrations", env!("CARGO_MANIFEST_DIR"));
+    let wanted = format!(
+        "work_difficulty integer not null default {} ",
+        work::DEFAULT_DIFFICULTY
+    );
+    let found = std::fs::read_dir(&dir)
+        .expect("migrations")
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path()).ok())
+        .any(|sql| sql.contains(&wanted));
+    assert!(found, "no migration says `{wanted}`: keep the two equal");
+}

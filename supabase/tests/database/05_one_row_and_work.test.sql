@@ -45,12 +45,13 @@ $$;
 select has_column('public', 'survey_responses', 'work_nonce', 'survey_responses has work_nonce');
 select has_trigger('public', 'survey_responses', 'survey_responses_one_row', 'the one-row trigger is there');
 select has_trigger('public', 'survey_responses', 'survey_responses_require_work', 'the work trigger is there');
-select is((select work_difficulty from stepzero_private.settings), 16,
-  'the difficulty starts at the engine''s DEFAULT_DIFFICULTY (16)');
+select is((select work_difficulty from stepzero_private.settings), 18,
+  'the difficulty starts at the engine''s DEFAULT_DIFFICULTY (18)');
 select policies_are('public', 'survey_responses', array['survey_responses_anon_insert'],
   'the work is checked by a trigger, not a second policy');
 
 -- The shared vector (tests/vectors/work.json): the database agrees with the engine.
+update stepzero_private.settings set work_difficulty = 16;
 select lives_ok($$ select stepzero_private.check_work('0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11',
   to_timestamp(1763850000.123), '144006') $$, 'the engine''s vector is valid work at difficulty 16');
 select throws_ok($$ select stepzero_private.check_work('6f1c2e7a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
