@@ -23,14 +23,3 @@ export function doneWith(id: string): void {
   inflight.get(id)?.stop.abort();
   inflight.delete(id);
 }
-
-/** `promise`'s value, or `null` when it takes longer than `ms` (it goes on; ask again later). */
-export function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(null), ms);
-    promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clearTimeout(timer), reject(error)),
-    );
-  });
-}

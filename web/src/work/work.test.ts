@@ -3,9 +3,10 @@
 // database asks for more (tests/security/attacks.mjs repeats the database's side for real).
 import { describe, expect, it } from 'vitest';
 import { defaultWorkDifficulty, workRefusal, type RecordMeta, type SurveyResponse } from '../core';
+import { keepAndDeliver } from '../outbox';
 import { insertWithWork, type Sent } from '../outbox/work';
-import { memoryOutbox, type OutboxEntry } from '../outbox/store';
-import type { KeepDeps } from '../submit/pipeline';
+import type { OutboxEntry } from '../outbox/store';
+import { fakePorts } from '../test/fakePorts';
 import { vectors } from '../test/vectors';
 import { doneWith } from './pending';
 import { loadSolver, solveWork } from './solve';
@@ -49,10 +50,10 @@ describe('insertWithWork', () => {
   const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true } as const;
   const completionTime = new Date(MS).toISOString();
   const meta: RecordMeta = { id: ID, completionTime, userAgent: 'Vitest', mediaFileUrl: null, mediaFileName: null };
-  const keep = (): KeepDeps => ({ outbox: memoryOutbox(), newId: () => ID, random: () => 0, nowMs: () => MS, userAgent: 'Vitest', log: { warn: () => undefined, error: () => undefined } });
+  const keep = () => fakePorts().ports;
   const entry = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({
     id: ID, createdMs: MS, answers, completionTime, userAgent: 'Vitest', file: null, objectName: null, upload: 'todo',
-    uploadUnanswered: false, insertRefused: false, attempts: 1, nextAttemptMs: MS, workNonce: null, workDifficulty: 8, ...over,
+    uploadUnanswered: false, attempts: 1, nextAttemptMs: MS, workNonce: null, workDifficulty: 8, ...over,
   });
   const asking = (difficulty: number): Sent => ({ verdict: 'refused', answer: { error: { code: 'PT428' }, status: 428, code: 'PT428', hint: `difficulty=${difficulty}` } });
   const stored: Sent = { verdict: 'stored', answer: { error: null, status: 201 } };
@@ -101,28 +102,17 @@ describe('insertWithWork', () => {
 
 describe('a submission with the proof of work', () => {
   it('the row goes out with work at the default difficulty; asked for more, it is solved again and stored, with no email', async () => {
-    const { runSubmission } = await import('../submit/pipeline');
-    const sent: SurveyResponse[] = [];
-    const emails: Record<string, string>[] = [];
-    const answers: Sent['answer'][] = [
-      { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' },
-      { error: null, status: 201 },
-    ];
-    const log = { warn: () => undefined, error: () => undefined };
-    const deps = {
-      backend: async () => ({ upload: async () => ({ error: null }), insert: async (r: SurveyResponse) => (sent.push(r), answers.shift()!) }),
-      sendEmail: async (p: Record<string, string>) => void emails.push(p),
-      fileInfo: async () => ({ name: '', type: '', size: 0, uploaded: false }),
-      wait: async () => undefined, nowMs: () => MS, userAgent: 'Vitest', log,
-    };
-    const keep: KeepDeps = { outbox: memoryOutbox(), newId: () => '2b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', random: () => 0, nowMs: () => MS, userAgent: 'Vitest', log };
-    const outcome = await runSubmission({ question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true }, null, async () => deps, keep);
+    const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
+    const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
+    const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true };
+    const outcome = await keepAndDeliver(answers, null, f.ports, Promise.resolve());
     expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, kept: false });
     const solver = await loadSolver();
-    const id = '2b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11';
-    expect(sent).toHaveLength(2);
-    expect(solver.verifyWork(id, MS, sent[0].work_nonce!, defaultWorkDifficulty())).toBe(true);
-    expect(solver.verifyWork(id, MS, sent[1].work_nonce!, 19)).toBe(true);
-    expect(emails).toHaveLength(0);
+    const ms = Date.parse(f.inserts[0].completion_time);
+    expect(f.inserts).toHaveLength(2);
+    expect(solver.verifyWork(f.inserts[0].id!, ms, f.inserts[0].work_nonce!, defaultWorkDifficulty())).toBe(true);
+    expect(solver.verifyWork(f.inserts[1].id!, ms, f.inserts[1].work_nonce!, 19)).toBe(true);
+    expect(f.emails).toHaveLength(0);
+    expect(f.log.error).not.toHaveBeenCalled();
   });
 });
