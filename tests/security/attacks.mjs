@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { anonKeysIn } from './bundle-scan.mjs';
 import { startStack, validRow } from '../stack/test/helpers.mjs';
-import { defaultDifficulty, leadingZeroBits, solveWork, withWork } from '../stack/work.mjs';
-import { createHash } from 'node:crypto';
+import { defaultDifficulty, leadingZeroBits, sha256, solveWork, withWork } from '../stack/work.mjs';
 
 const bundle = process.env.SECURITY_BUNDLE || 'target/web-e2e';
 let stack;
@@ -26,11 +25,14 @@ beforeEach(async () => {
 
 /** POST to PostgREST as a script would: the key from the bundle, any JSON body. */
 async function insert(body) {
-  const res = await stack.api('/rest/v1/survey_responses', {
+  const send = () => stack.api('/rest/v1/survey_responses', {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' },
     body: JSON.stringify(body),
   });
+  // Solving blocks this thread for seconds; a kept-alive socket the server closed meanwhile
+  // fails before anything is sent. Sending again is safe: the row's id makes a repeat a 409.
+  const res = await send().catch(send);
   const text = await res.text();
   return { status: res.status, error: text ? JSON.parse(text) : null };
 }
@@ -40,7 +42,7 @@ const stored = async () => (await stack.json('/__stack/rows/survey_responses')).
 /** A nonce that is not valid work for this row (checked, not assumed). */
 function wrongNonce(row, difficulty) {
   for (let n = 0; ; n += 1) {
-    const hash = createHash('sha256').update(`stepzero-work:v1:${row.id}:${Date.parse(row.completion_time)}:${n}`).digest();
+    const hash = sha256(`stepzero-work:v1:${row.id}:${Date.parse(row.completion_time)}:${n}`);
     if (leadingZeroBits(hash) < difficulty) return String(n);
   }
 }
@@ -94,7 +96,7 @@ test('work done for another id, or another time, is refused', async () => {
   const laterMs = Date.parse(donor.completion_time) + 1;
   const forOtherTime = { ...donor, completion_time: new Date(laterMs).toISOString() };
   // (1 in 2^difficulty would pass by chance; this nonce is checked not to)
-  if (leadingZeroBits(createHash('sha256').update(`stepzero-work:v1:${donor.id}:${laterMs}:${donor.work_nonce}`).digest()) < defaultDifficulty()) {
+  if (leadingZeroBits(sha256(`stepzero-work:v1:${donor.id}:${laterMs}:${donor.work_nonce}`)) < defaultDifficulty()) {
     assert.equal((await insert(forOtherTime)).status, 428);
   }
   assert.equal(await stored(), 0);

@@ -1,7 +1,7 @@
 // The proof of work in Node (node:crypto), as a script would solve it: an implementation
 // independent of the engine's (core/src/work.rs), so the tests also check that the two and the
 // database agree on the message. Used by the stack, security and e2e tests.
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShot } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -25,12 +25,17 @@ export function leadingZeroBits(hash) {
   return bits;
 }
 
+/** SHA-256 of `text`: crypto.hash where Node has it (twice as fast as createHash per call). */
+export const sha256 = typeof oneShot === 'function'
+  ? (text) => oneShot('sha256', text, 'buffer')
+  : (text) => createHash('sha256').update(text).digest();
+
 /** The first nonce (from `start`) whose hash has `difficulty` leading zero bits, as text. */
 export function solveWork(id, completionTime, difficulty = defaultDifficulty(), start = 0) {
   const ms = typeof completionTime === 'number' ? completionTime : Date.parse(completionTime);
   const prefix = `stepzero-work:v1:${id.toLowerCase()}:${ms}:`;
   for (let nonce = start; ; nonce += 1) {
-    const hash = createHash('sha256').update(prefix + nonce).digest();
+    const hash = sha256(prefix + nonce);
     if (leadingZeroBits(hash) >= difficulty) return String(nonce);
   }
 }
