@@ -200,6 +200,7 @@ pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
         user_agent: record.user_agent.clone(),
         media_file_url: record.media_file_url.clone(),
         media_file_name: record.media_file_name.clone(),
+        work_nonce: record.work_nonce.clone(),
     };
     let built = build_record(&answers, &meta)?;
     if built == *record {

@@ -56,7 +56,8 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     await save(entry, ports);
     return { inserted: false, uploaded, emailed: false, kept: true };
   }
-  const record = buildRecord(entry.answers, meta);
+  // The email carries the work when it is done, so an operator can tell a visitor's email from a forged one.
+  const record = buildRecord(entry.answers, { ...meta, workNonce: entry.workNonce ?? null });
 
   const info = attach ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded })) : null;
   const emailed = await sendEmailBackup(entry.answers, record, info, ports);
