@@ -41,9 +41,9 @@ test-rust: tools
 # The exported JS API in headless Debian Chromium, through Debian's chromedriver.
 test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
-	CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core --features wasm
+	CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core --features wasm,work-wasm
 
-bench: pkg bench-image bench-web
+bench: pkg bench-image bench-web bench-work
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
@@ -51,6 +51,7 @@ clean:
 
 include tests/stack/stack.mk
 include core/media.mk
+include core/work.mk
 include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk

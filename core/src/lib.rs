@@ -21,6 +21,9 @@ pub mod step;
 pub mod validate;
 #[cfg(feature = "wasm")]
 pub mod wasm;
+pub mod work;
+#[cfg(feature = "work-wasm")]
+pub mod work_wasm;
 
 pub use answers::Answers;
 pub use error::EngineError;

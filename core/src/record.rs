@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{email, outbox, validate, Answers, EngineError};
+use crate::{email, outbox, validate, work, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -22,6 +22,9 @@ pub struct RecordMeta {
     /// The attachment's original file name, if one was stored.
     #[serde(default)]
     pub media_file_name: Option<String>,
+    /// The proof of work for this id and completion time (`work::solve`), once solved.
+    #[serde(default)]
+    pub work_nonce: Option<String>,
 }
 
 /// One row of `survey_responses`, keyed by its column names, ready for a plain insert.
@@ -52,6 +55,10 @@ pub struct SurveyResponse {
     pub survey_version: String,
     pub media_file_url: Option<String>,
     pub media_file_name: Option<String>,
+    /// The proof of work (`work::solve`); left out of the row until solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub work_nonce: Option<String>,
 }
 
 /// Builds the row for complete answers. Text is stored trimmed; the branch not taken, the
@@ -102,6 +109,11 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
         survey_version: SURVEY_VERSION.to_owned(),
         media_file_url: media(&meta.media_file_url),
         media_file_name: media(&meta.media_file_name),
+        // A malformed nonce would only be refused: leave it out (the database asks for work).
+        work_nonce: meta
+            .work_nonce
+            .clone()
+            .filter(|nonce| work::is_nonce(nonce)),
     })
 }
 
@@ -188,6 +200,7 @@ pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
         user_agent: record.user_agent.clone(),
         media_file_url: record.media_file_url.clone(),
         media_file_name: record.media_file_name.clone(),
+        work_nonce: record.work_nonce.clone(),
     };
     let built = build_record(&answers, &meta)?;
     if built == *record {

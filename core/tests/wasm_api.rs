@@ -200,3 +200,44 @@ fn outputs_are_plain_objects_with_nulls() {
         Some("image/jpeg")
     );
 }
+
+const WORK: &str = include_str!("../../tests/vectors/work.json");
+
+#[wasm_bindgen_test]
+fn work_refusal_vectors_hold_at_the_js_boundary() {
+    let doc = js(WORK);
+    for case in list(&doc, "refusal").iter() {
+        let got = wasm::work_refusal(&text(&get(&case, "code")), &text(&get(&case, "hint")));
+        assert!(
+            same(&got, &get(&case, "expect")),
+            "{}",
+            text(&get(&case, "hint"))
+        );
+    }
+}
+
+/// The solver's own wasm (feature `work-wasm`); `make test-wasm` builds both.
+#[cfg(feature = "work-wasm")]
+#[wasm_bindgen_test]
+fn work_vectors_hold_at_the_js_boundary() {
+    use stepzero_core::work_wasm as wasm;
+    let doc = js(WORK);
+    for case in list(&doc, "verify").iter() {
+        let (id, nonce) = (text(&get(&case, "id")), text(&get(&case, "nonce")));
+        let ms = get(&case, "completionMs").as_f64().expect("ms");
+        let difficulty = get(&case, "difficulty").as_f64().expect("difficulty") as u32;
+        let valid = wasm::verify_work(&id, ms, &nonce, difficulty).expect("verify");
+        let name = text(&get(&case, "name"));
+        assert_eq!(
+            valid,
+            get(&case, "valid").as_bool().expect("valid"),
+            "{name}"
+        );
+        if get(&case, "sha256").is_string() {
+            let found = wasm::solve_work(&id, ms, difficulty, 0.0, 1 << 24).expect("solve");
+            assert_eq!(found.as_f64().map(|n| n.to_string()), Some(nonce), "{name}");
+        }
+    }
+    assert!(wasm::solve_work("not-a-uuid", 1.0, 1, 0.0, 1).is_err());
+    assert!(wasm::solve_work("0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11", 1.5, 1, 0.0, 1).is_err());
+}

@@ -47,6 +47,17 @@ export function scan(dir) {
   return { problems, anonKeys };
 }
 
+/** Every distinct anon key (JWT with role anon) in the build under `dir`: what any visitor holds. */
+export function anonKeysIn(dir) {
+  const keys = new Set();
+  for (const path of files(dir)) {
+    for (const token of readFileSync(path).toString('latin1').match(JWT) ?? []) {
+      if (jwtRole(token) === 'anon') keys.add(token);
+    }
+  }
+  return [...keys];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dirs = process.argv.slice(2);
   if (dirs.length === 0) {

@@ -51,3 +51,8 @@ test('the EmailJS template shows every parameter the engine sends, except the at
   }
   assert.ok(!template.includes('{{file_base64}}'), 'the image travels as an attachment, not in the body');
 });
+
+test('the EmailJS template asks the operator to look up the response id before counting an email', () => {
+  assert.match(template, /Before you count it, look up its id/);
+  assert.match(template, /where id = '\{\{id\}\}'/);
+});

@@ -27,6 +27,10 @@ describe('layers', () => {
   it('media/ imports nothing from outbox/ or submit/', () => {
     expect([...reaches('media', 'outbox'), ...reaches('media', 'submit')]).toEqual([]);
   });
+  it('work/ (the proof of work) imports nothing from outbox/ or submit/, except in its tests', () => {
+    const up = [...reaches('work', 'outbox'), ...reaches('work', 'submit'), ...reaches('work', 'test')].filter(({ file }) => !file.endsWith('.test.ts'));
+    expect(up).toEqual([]);
+  });
   it('core/ imports nothing from the rest of the site', () => {
     const outside = importsOf('core').filter(({ file, target }) => target.startsWith('../') && !target.includes('/pkg/') && !file.endsWith('.test.ts'));
     expect(outside).toEqual([]);

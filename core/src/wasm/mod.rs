@@ -6,7 +6,7 @@ mod read;
 use crate::choices::{CookieChoice, ThankYouType};
 use crate::outbox::{self, Delivery};
 use crate::{
-    choices, constants, email, flow, media, record, validate, Answers, EngineError, StepId,
+    choices, constants, email, flow, media, record, validate, work, Answers, EngineError, StepId,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -285,4 +285,22 @@ pub fn uuid_v4(random: &[u8]) -> JsResult<String> {
 #[wasm_bindgen(js_name = nextObjectName)]
 pub fn next_object_name(object_name: &str) -> String {
     outbox::next_object_name(object_name)
+}
+
+/// The proof-of-work difficulty the site starts with (the database may ask for more).
+#[wasm_bindgen(js_name = defaultWorkDifficulty)]
+pub fn default_work_difficulty() -> u32 {
+    work::DEFAULT_DIFFICULTY
+}
+
+/// How long a delivery attempt waits for unfinished work (ms) before the row waits in the outbox.
+#[wasm_bindgen(js_name = workWaitMs)]
+pub fn work_wait_ms() -> u32 {
+    work::WAIT_MS
+}
+
+/// The difficulty the database asks for when it refused a row for its work, else `null`.
+#[wasm_bindgen(js_name = workRefusal, unchecked_return_type = "number | null")]
+pub fn work_refusal(postgres_code: &str, hint: &str) -> JsValue {
+    work::refusal_difficulty(postgres_code, hint).map_or(JsValue::NULL, JsValue::from)
 }

@@ -104,6 +104,7 @@ pub fn record_meta(value: &JsValue) -> Result<RecordMeta, EngineError> {
         user_agent: f.text("userAgent")?.unwrap_or_default(),
         media_file_url: f.text("mediaFileUrl")?,
         media_file_name: f.text("mediaFileName")?,
+        work_nonce: f.text("workNonce")?,
     })
 }
 
@@ -148,5 +149,6 @@ pub fn survey_response(value: &JsValue) -> Result<SurveyResponse, EngineError> {
         survey_version: f.required_text("survey_version")?,
         media_file_url: f.text("media_file_url")?,
         media_file_name: f.text("media_file_name")?,
+        work_nonce: f.text("work_nonce")?,
     })
 }

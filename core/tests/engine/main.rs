@@ -5,3 +5,4 @@
 mod props;
 mod record_check;
 mod vectors;
+mod work;

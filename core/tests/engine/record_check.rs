@@ -18,6 +18,7 @@ fn meta(user_agent: &str) -> RecordMeta {
         user_agent: user_agent.into(),
         media_file_url: None,
         media_file_name: None,
+        work_nonce: None,
     }
 }
 

@@ -54,6 +54,7 @@ pub fn record(answers: &Answers, id: &str, time: &str) -> SurveyResponse {
         user_agent: "Mozilla/5.0 (Linux; Android 14) \"quoted\" <ua>".into(),
         media_file_url: None,
         media_file_name: None,
+        work_nonce: None,
     };
     build_record(answers, &meta).expect("complete answers")
 }

@@ -31,11 +31,13 @@ create function pg_temp.ins(r jsonb) returns void language sql as $$
     question1_challenge, question2_source, question3_completed, question4a_discomfort,
     question4b_reason, question4b_other, question5a_another, question5b_reminder,
     question5b_email, question6_consent, question7_age, question8_gender, terms_consent,
-    completion_time, user_agent, ip_address, survey_version, media_file_url, media_file_name)
+    completion_time, user_agent, ip_address, survey_version, media_file_url, media_file_name,
+    work_nonce)
   select question1_challenge, question2_source, question3_completed, question4a_discomfort,
     question4b_reason, question4b_other, question5a_another, question5b_reminder,
     question5b_email, question6_consent, question7_age, question8_gender, terms_consent,
-    completion_time, user_agent, ip_address, survey_version, media_file_url, media_file_name
+    completion_time, user_agent, ip_address, survey_version, media_file_url, media_file_name,
+    work_nonce
   from jsonb_populate_record(null::public.survey_responses, r)
 $$;
 create function pg_temp.accepts(base jsonb, change jsonb, what text) returns text language sql as $$

@@ -12,7 +12,7 @@ create function pg_temp.insert_columns() returns setof text language sql as $$
     ('question5a_another'), ('question5b_reminder'), ('question5b_email'),
     ('question6_consent'), ('question7_age'), ('question8_gender'), ('terms_consent'),
     ('completion_time'), ('user_agent'), ('ip_address'), ('survey_version'),
-    ('media_file_url'), ('media_file_name')
+    ('media_file_url'), ('media_file_name'), ('work_nonce')
 $$;
 
 -- Every privilege `who` holds on anything in schema public, as (object, privilege).
@@ -73,30 +73,33 @@ select ok((select coalesce(with_check, '') not like '%completion_time%'
   'the policy does not judge the device clock (completion_time)');
 
 -- What anon can and cannot do (the calls a visitor's browser could make).
+-- The proof of work has its own tests (05); here difficulty 0 lets any nonce pass, so each
+-- rule is seen alone.
+update stepzero_private.settings set work_difficulty = 0;
 set local role anon;
 
 select lives_ok($$
   insert into public.survey_responses (id, question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question7_age, question8_gender,
-    terms_consent, completion_time, user_agent, ip_address, survey_version)
+    terms_consent, completion_time, user_agent, ip_address, survey_version, work_nonce)
   values ('00000000-0000-4000-8000-000000000001', 'Talk to a stranger', 'Instagram', 'Yes',
-    'Uncomfortable', 'Yes', 'No', 30, 'Male', true, now(), 'pgtap-anon', 'client-side', '3.0')
+    'Uncomfortable', 'Yes', 'No', 30, 'Male', true, now(), 'pgtap-anon', 'client-side', '3.0', '0')
 $$, 'anon inserts a valid response (the plain insert the site makes)');
 
 select throws_ok($$
   insert into public.survey_responses (id, question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version)
+    terms_consent, completion_time, ip_address, survey_version, work_nonce)
   values ('00000000-0000-4000-8000-000000000001', 'Again', 'Instagram', 'Yes', 'Neutral', 'No', 'No',
-    'Male', true, now(), 'client-side', '3.0')
+    'Male', true, now(), 'client-side', '3.0', '0')
 $$, '23505', 'duplicate key value violates unique constraint "survey_responses_pkey"',
   'a retry with the same id is refused, not duplicated');
 
 select throws_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now(), 'client-side', '3.0')
+    terms_consent, completion_time, ip_address, survey_version, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now(), 'client-side', '3.0', '0')
   returning id
 $$, '42501', 'permission denied for table survey_responses', 'anon cannot insert ... returning');
 
@@ -121,29 +124,29 @@ $$, '42501', 'permission denied for table survey_responses', 'anon cannot set cr
 select lives_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version, user_agent)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '40 days', 'client-side', '3.0', 'clock-slow')
+    terms_consent, completion_time, ip_address, survey_version, user_agent, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '40 days', 'client-side', '3.0', 'clock-slow', '0')
 $$, 'a device clock forty days slow is stored, keeping its completion time');
 
 select lives_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '29 days', 'client-side', '3.0')
+    terms_consent, completion_time, ip_address, survey_version, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() - interval '29 days', 'client-side', '3.0', '0')
 $$, 'an outbox retry 29 days later keeps its completion time and is stored');
 
 select lives_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version, user_agent)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() + interval '2 days', 'client-side', '3.0', 'clock-fast')
+    terms_consent, completion_time, ip_address, survey_version, user_agent, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now() + interval '2 days', 'client-side', '3.0', 'clock-fast', '0')
 $$, 'a device clock two days fast is stored');
 
 select throws_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', false, now(), 'client-side', '3.0')
+    terms_consent, completion_time, ip_address, survey_version, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', false, now(), 'client-side', '3.0', '0')
 $$, '23514', null, 'the CHECKs apply to anon too (consent false)');
 
 reset role;
@@ -151,8 +154,8 @@ set local role authenticated;
 select throws_ok($$
   insert into public.survey_responses (question1_challenge, question2_source, question3_completed,
     question4a_discomfort, question5a_another, question6_consent, question8_gender,
-    terms_consent, completion_time, ip_address, survey_version)
-  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now(), 'client-side', '3.0')
+    terms_consent, completion_time, ip_address, survey_version, work_nonce)
+  values ('x', 'y', 'Yes', 'Neutral', 'No', 'No', 'Male', true, now(), 'client-side', '3.0', '0')
 $$, '42501', 'permission denied for table survey_responses', 'authenticated cannot insert (the site uses no sign-in)');
 reset role;
 

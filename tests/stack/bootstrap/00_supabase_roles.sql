@@ -13,6 +13,8 @@ alter role authenticated set statement_timeout = '8s';
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+-- pgcrypto (digest) lives in extensions on hosted Supabase; Debian postgresql-contrib has it.
+create extension if not exists pgcrypto with schema extensions;
 alter database postgres set search_path = "$user", public, extensions;
 
 -- Hosted Supabase gives the API roles broad default grants on everything created in public.

@@ -280,6 +280,19 @@ export class Gateway {
       this.log(`faults now ${JSON.stringify(this.faults)}`);
       return sendJson(res, 200, this.faults);
     }
+    // The operator's switch (README, "Abuse resistance"), as they would run it in the SQL editor.
+    if (path === '/work-difficulty' && m === 'GET') return sendJson(res, 200, await this.workDifficulty());
+    if (path === '/work-difficulty' && m === 'POST') {
+      let difficulty;
+      try {
+        ({ difficulty } = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}'));
+      } catch { /* answered below */ }
+      if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > 32) {
+        return sendJson(res, 400, { error: 'body must be {"difficulty": <0..32>}' });
+      }
+      await this.admin.query('update stepzero_private.settings set work_difficulty = $1', [difficulty]);
+      return sendJson(res, 200, await this.workDifficulty());
+    }
     if (path === '/reset' && m === 'POST') {
       req.resume();
       await this.reset();
@@ -304,10 +317,16 @@ export class Gateway {
     return set.fault;
   }
 
+  async workDifficulty() {
+    const { rows } = await this.admin.query('select work_difficulty from stepzero_private.settings');
+    return { difficulty: rows[0].work_difficulty };
+  }
+
   async reset() {
     const { rows } = await this.admin.query(
       "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'");
     if (rows[0].t) await this.admin.query(`truncate ${rows[0].t}`);
+    await this.admin.query('update stepzero_private.settings set work_difficulty = default');
     await this.storage.reset();
     this.emails = [];
     if (this.emailsFile) writeFileSync(this.emailsFile, '');

@@ -191,7 +191,7 @@ test('a "drop" fault cuts the connection (a network error in the client)', async
 
 test('"commit-drop" commits the insert and cuts the answer; a repeat of the id answers 409', async () => {
   await stack.post('/__stack/faults', { insert: { fault: 'commit-drop', times: 1 } });
-  const row = { ...validRow(), id: '0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b' };
+  const row = validRow({ id: '0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b' });
   const lost = await supabase.from('survey_responses').insert(row);
   assert.ok(lost.error);
   assert.equal(lost.status, 0);

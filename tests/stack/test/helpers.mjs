@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { withWork } from '../work.mjs';
 
 export const launcher = fileURLToPath(new URL('../stack.mjs', import.meta.url));
 
@@ -70,9 +72,13 @@ export function alive(pid) {
   }
 }
 
-/** A complete, valid survey_responses row (question 3 = Yes), as the engine builds it. */
+/**
+ * A complete, valid survey_responses row (question 3 = Yes), as the engine builds it, with its
+ * own id and the proof of work for that id and time (unless `over` gives `work_nonce`).
+ */
 export function validRow(over = {}) {
-  return {
+  const row = {
+    id: randomUUID(),
     question1_challenge: 'Talk to a stranger', question2_source: 'Instagram',
     question3_completed: 'Yes', question4a_discomfort: 'Uncomfortable', question4b_reason: null,
     question4b_other: null, question5a_another: 'Yes', question5b_reminder: null,
@@ -81,6 +87,7 @@ export function validRow(over = {}) {
     ip_address: 'client-side', survey_version: '3.0', media_file_url: null, media_file_name: null,
     ...over,
   };
+  return 'work_nonce' in over ? row : withWork(row);
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

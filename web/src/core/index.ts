@@ -85,7 +85,12 @@ export const {
   isExpired,
   nextObjectName,
   shouldStore,
+  // The proof of work (core/src/work.rs): the difficulty to start with, how long a delivery
+  // waits for it, and the database's refusal read as "solve again at difficulty d".
+  defaultWorkDifficulty,
+  workWaitMs,
 } = engine;
+export const workRefusal = (postgresCode: string, hint: string): number | null => engine.workRefusal(postgresCode, hint) ?? null;
 
 // The generated types promise `null` for "none", but wasm-bindgen hands back `undefined` for a
 // Rust `None`; normalise so `=== null` checks and the shared vectors hold.

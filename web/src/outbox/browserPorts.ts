@@ -18,6 +18,7 @@ export const browserPorts: OutboxPorts = {
   sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params)),
   fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),
   removeMetadata: (file) => import('../media/stripMetadata').then((module) => module.withoutMetadata(file)),
+  work: (id, completionMs, difficulty) => import('../work/pending').then((module) => module.workFor(id, completionMs, difficulty)),
   newId,
   nowMs: () => Date.now(),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

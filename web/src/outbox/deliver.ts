@@ -3,11 +3,12 @@
 // not take it, the email backup. Each engine rule is asked once per attempt; what every answer
 // means is the engine's. Nothing here throws for a failed call or code that cannot load: the
 // outcome says whether the response is still kept.
-import { buildRecord, classifyInsert, classifyUpload, needsMetadataRemoval, nextObjectName, retryDelayMs, reveals, uploadContentType, type SurveyResponse } from '../core';
+import { buildRecord, classifyInsert, classifyUpload, needsMetadataRemoval, nextObjectName, retryDelayMs, reveals, uploadContentType, workRefusal, type SurveyResponse } from '../core';
 import { sendEmailBackup } from './email';
 import { forget, readBytes, save } from './keep';
 import type { Backend, BackendResult, OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
+import { insertWithWork, type Sent } from './work';
 
 // Twenty visitors naming a photo image.jpg in one millisecond need at most 19 moves; a bound
 // keeps a saturated name (the engine returns it unchanged) from looping for ever.
@@ -32,20 +33,31 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
   if (attach && backend && entry.upload === 'todo') await upload(entry, attach, backend, ports);
   const uploaded = entry.upload === 'done';
 
-  const record = buildRecord(entry.answers, {
+  const meta = {
     id: entry.id,
     completionTime: entry.completionTime,
     userAgent: entry.userAgent,
     mediaFileUrl: uploaded ? entry.objectName : null,
     mediaFileName: uploaded && attach ? attach.name : null,
-  });
+  };
 
   // Asked on every attempt: a refusal may pass (a schema cache, a rotated key), and a repeat of
-  // a stored row can only answer 409.
-  if (backend && (await insert(backend, record, ports))) {
+  // a stored row can only answer 409. The row carries its proof of work (outbox/work.ts).
+  const sent = backend ? await insertWithWork(entry, meta, (row) => insert(backend, row, ports), ports) : null;
+  if (sent === 'stored') {
     await forget(entry.id, ports);
     return { inserted: true, uploaded, emailed: false, kept: false };
   }
+  if (sent === 'waiting') {
+    // Not a failed attempt: the row waits for its work (a slow device), never for the email; the
+    // next retry (the engine's smallest delay) waits for the same search again.
+    entry.attempts -= 1;
+    entry.nextAttemptMs = ports.nowMs();
+    await save(entry, ports);
+    return { inserted: false, uploaded, emailed: false, kept: true };
+  }
+  // The email carries the work when it is done, so an operator can tell a visitor's email from a forged one.
+  const record = buildRecord(entry.answers, { ...meta, workNonce: entry.workNonce ?? null });
 
   const info = attach ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded })) : null;
   const emailed = await sendEmailBackup(entry.answers, record, info, ports);
@@ -127,8 +139,8 @@ async function uploadBody(file: File, contentType: string, ports: OutboxPorts): 
   return typed(await ports.removeMetadata(typed(file)));
 }
 
-/** True when the database has the row (now, or from an earlier attempt). */
-async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPorts): Promise<boolean> {
+/** The engine's reading of the insert's answer, and the answer (a refusal may ask for more work). */
+async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPorts): Promise<Sent> {
   const ask = () => backend.insert(record).catch((error: unknown): BackendResult => ({ error }));
   let answer = await ask();
   let verdict = classifyInsert(statusOf(answer), answer.code ?? '');
@@ -138,8 +150,11 @@ async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPor
     answer = await ask();
     verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   }
-  if (verdict !== 'stored') ports.log.error('Saving the response failed; sending the email backup.', answer.error);
-  return verdict === 'stored';
+  // A request for more work is answered by solving again (outbox/work.ts), not by the email.
+  if (verdict !== 'stored' && workRefusal(answer.code ?? '', answer.hint ?? '') === null) {
+    ports.log.error('Saving the response failed; sending the email backup.', answer.error);
+  }
+  return { verdict, answer };
 }
 
 /** An accepted call is 200; a failure without a status got no answer (0). */

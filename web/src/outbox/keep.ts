@@ -1,6 +1,6 @@
 // A submitted response enters the outbox whole (answers, the record's facts, the file's bytes)
 // before any network call, so neither a failed call nor a closed tab can lose it.
-import { buildRecord, reveals, storageObjectName, type Answers } from '../core';
+import { buildRecord, defaultWorkDifficulty, reveals, storageObjectName, type Answers } from '../core';
 import type { OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
 
@@ -24,7 +24,11 @@ export async function keepResponse(id: string, answers: Answers, file: File | nu
     uploadUnanswered: false,
     attempts: 0,
     nextAttemptMs: now,
+    workNonce: null,
+    workDifficulty: defaultWorkDifficulty(),
   };
+  // The proof of work starts now, at the click, and runs while SUBMITTED shows; the insert waits for it.
+  ports.work(entry.id, now, entry.workDifficulty!).catch(() => undefined);
   await ports.store.put(entry);
   return entry;
 }

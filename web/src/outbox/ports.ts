@@ -13,6 +13,8 @@ export interface BackendResult {
   error: unknown;
   status?: number;
   code?: string;
+  /** An insert's error hint; the database names the proof-of-work difficulty it wants here. */
+  hint?: string;
 }
 
 /** The two calls of spec point 7 made through supabase-js. */
@@ -38,6 +40,12 @@ export interface OutboxPorts {
   fileInfo(file: File, uploaded: boolean): Promise<FileInfo>;
   /** The file without its metadata (location, camera...); rejects when that cannot be done. */
   removeMetadata(file: File): Promise<Blob>;
+  /**
+   * The proof of work for a row (core/src/work.rs), off the main thread: the nonce for `id`,
+   * `completionMs` and at least `difficulty`. One search per id is shared by every caller;
+   * rejects when this browser cannot solve it.
+   */
+  work(id: string, completionMs: number, difficulty: number): Promise<string>;
   newId(): string;
   nowMs(): number;
   wait(ms: number): Promise<void>;

@@ -30,6 +30,10 @@ export interface OutboxEntry {
   uploadUnanswered: boolean;
   attempts: number;
   nextAttemptMs: number;
+  /** The proof of work for this id and completion time, once solved; kept so retries never solve again. */
+  workNonce?: string | null;
+  /** The difficulty it is solved for: the engine's default, or more when the database asked. */
+  workDifficulty?: number;
 }
 
 /** What the delivery code needs from the store; IndexedDB in the browser, a Map in unit tests. */

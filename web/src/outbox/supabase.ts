@@ -26,7 +26,7 @@ export function supabaseBackend(): Promise<Backend | null> {
           // Plain insert without .select() or on-conflict: anon may write but not read rows back.
           // A repeat of the same client id answers 409 / 23505, which the engine reads as stored.
           const { error, status } = await client.from('survey_responses').insert(record);
-          return { error, status, code: error?.code ?? '' };
+          return { error, status, code: error?.code ?? '', hint: error?.hint ?? '' };
         },
       } satisfies Backend;
     })

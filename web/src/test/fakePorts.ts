@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import type { SurveyResponse } from '../core';
 import type { BackendResult, OutboxPorts } from '../outbox/ports';
 import { memoryOutbox, type OutboxStore } from '../outbox/store';
+import { workFor } from '../work/pending';
 
 export type Answer = BackendResult | (() => BackendResult);
 export const OK: BackendResult = { error: null };
@@ -50,6 +51,8 @@ export function fakePorts(options: FakeOptions = {}) {
     },
     fileInfo: async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded }),
     removeMetadata: async (file) => file,
+    // The real solver (on this thread in jsdom): every row a test sends carries valid work.
+    work: (id, completionMs, difficulty) => workFor(id, completionMs, difficulty),
     newId: () => `00000000-0000-4000-8000-00000000000${(ids += 1)}`,
     nowMs: () => now,
     wait: async (ms) => void waits.push(ms),

@@ -6,12 +6,15 @@ import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { loadEngine } from '../state/engineStatus';
 import { setSubmitPhase } from '../state/submissionPhase';
+import { loadSolver } from '../work/solve';
 
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
 
 beforeAll(async () => {
   await loadEngine(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
+  // jsdom has no Worker: the proof of work runs on this thread, from the solver wasm's bytes.
+  await loadSolver(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg-work/stepzero_work_bg.wasm')));
 });
 
 afterEach(() => {

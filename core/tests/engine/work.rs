@@ -1,0 +1,65 @@
+//! The proof-of-work vectors (`tests/vectors/work.json`, also read by vitest and the wasm test):
+//! the canonical message, the hash, the first solution and the refusal reading.
+
+use serde_json::Value;
+use stepzero_core::work;
+
+fn load() -> Value {
+    let path = format!("{}/../tests/vectors/work.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(path).expect("work.json")).expect("parses")
+}
+
+fn num(case: &Value, key: &str) -> u64 {
+    case[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} is a number"))
+}
+
+#[test]
+fn verify_vectors() {
+    for case in load()["verify"].as_array().expect("verify list") {
+        let (id, nonce) = (
+            case["id"].as_str().expect("id"),
+            case["nonce"].as_str().expect("nonce"),
+        );
+        let ms = num(case, "completionMs");
+        let difficulty = u32::try_from(num(case, "difficulty")).expect("small");
+        let valid = work::verify(id, ms, nonce, difficulty);
+        assert_eq!(
+            valid,
+            case["valid"].as_bool().expect("valid"),
+            "{}",
+            case["name"]
+        );
+        if case["sha256"].is_string() {
+            // Each listed solution is the first one from 0: the solver must find exactly it.
+            let found = work::solve(id, ms, difficulty, 0, 1 << 24).map(|n| n.to_string());
+            assert_eq!(found.as_deref(), Some(nonce), "{}", case["name"]);
+        }
+    }
+}
+
+#[test]
+fn refusal_vectors() {
+    for case in load()["refusal"].as_array().expect("refusal list") {
+        let got = work::refusal_difficulty(
+            case["code"].as_str().expect("code"),
+            case["hint"].as_str().expect("hint"),
+        );
+        assert_eq!(got.map(u64::from), case["expect"].as_u64(), "{case}");
+    }
+}
+
+#[test]
+fn the_database_starts_at_the_engines_default_difficulty() {
+    let dir = format!("{}/../supabase/migrations", env!("CARGO_MANIFEST_DIR"));
+    let wanted = format!(
+        "work_difficulty integer not null default {} ",
+        work::DEFAULT_DIFFICULTY
+    );
+    let found = std::fs::read_dir(&dir)
+        .expect("migrations")
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path()).ok())
+        .any(|sql| sql.contains(&wanted));
+    assert!(found, "no migration says `{wanted}`: keep the two equal");
+}

@@ -1,0 +1,46 @@
+// The proof of work in Node (node:crypto), as a script would solve it: an implementation
+// independent of the engine's (core/src/work.rs), so the tests also check that the two and the
+// database agree on the message. Used by the stack, security and e2e tests.
+import { createHash, hash as oneShot } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const migrations = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
+
+/** The difficulty the database starts with (the migration's default, equal to the engine's). */
+export function defaultDifficulty() {
+  for (const file of readdirSync(migrations).sort().reverse()) {
+    const m = /work_difficulty integer not null default (\d+)/.exec(readFileSync(migrations + file, 'utf8'));
+    if (m) return Number(m[1]);
+  }
+  throw new Error('no work_difficulty default in supabase/migrations');
+}
+
+export function leadingZeroBits(hash) {
+  let bits = 0;
+  for (const byte of hash) {
+    if (byte === 0) { bits += 8; continue; }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
+/** SHA-256 of `text`: crypto.hash where Node has it (twice as fast as createHash per call). */
+export const sha256 = typeof oneShot === 'function'
+  ? (text) => oneShot('sha256', text, 'buffer')
+  : (text) => createHash('sha256').update(text).digest();
+
+/** The first nonce (from `start`) whose hash has `difficulty` leading zero bits, as text. */
+export function solveWork(id, completionTime, difficulty = defaultDifficulty(), start = 0) {
+  const ms = typeof completionTime === 'number' ? completionTime : Date.parse(completionTime);
+  const prefix = `stepzero-work:v1:${id.toLowerCase()}:${ms}:`;
+  for (let nonce = start; ; nonce += 1) {
+    const hash = sha256(prefix + nonce);
+    if (leadingZeroBits(hash) >= difficulty) return String(nonce);
+  }
+}
+
+/** `row` with its work (it must have `id` and `completion_time`). */
+export function withWork(row, difficulty = defaultDifficulty()) {
+  return { ...row, work_nonce: solveWork(row.id, row.completion_time, difficulty) };
+}

@@ -1,0 +1,118 @@
+// The proof of work in the browser code: the shared vectors through the solver wasm and the
+// engine, the solver's bounds (cancel, timeout), and a delivery that solves again when the
+// database asks for more (tests/security/attacks.mjs repeats the database's side for real).
+import { describe, expect, it } from 'vitest';
+import { defaultWorkDifficulty, workRefusal, type RecordMeta, type SurveyResponse } from '../core';
+import { keepAndDeliver } from '../outbox';
+import { insertWithWork, type Sent } from '../outbox/work';
+import type { OutboxEntry } from '../outbox/store';
+import { fakePorts } from '../test/fakePorts';
+import { vectors } from '../test/vectors';
+import { doneWith } from './pending';
+import { loadSolver, solveWork } from './solve';
+
+type VerifyCase = { name: string; id: string; completionMs: number; difficulty: number; nonce: string; sha256?: string; valid: boolean };
+const work = vectors<{ verify: VerifyCase[]; refusal: { code: string; hint: string; expect: number | null }[] }>('work');
+
+describe('work vectors', () => {
+  work.verify.forEach((c) =>
+    it(`verifyWork: ${c.name}`, async () => {
+      const solver = await loadSolver();
+      expect(solver.verifyWork(c.id, c.completionMs, c.nonce, c.difficulty)).toBe(c.valid);
+      if (c.sha256) expect(String(solver.solveWork(c.id, c.completionMs, c.difficulty, 0, 1 << 24))).toBe(c.nonce);
+    }),
+  );
+  work.refusal.forEach((c) => it(`workRefusal(${c.code}, "${c.hint}")`, () => expect(workRefusal(c.code, c.hint)).toBe(c.expect)));
+});
+
+const ID = '0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11';
+const MS = Date.UTC(2026, 0, 2, 3, 4, 5);
+
+describe('solveWork', () => {
+  it('finds work that the verifier (the database\'s check) accepts', async () => {
+    const nonce = await solveWork(ID, MS, 12);
+    expect((await loadSolver()).verifyWork(ID, MS, nonce, 12)).toBe(true);
+  });
+
+  it('stops when the caller cancels or its time is up', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    await expect(solveWork(ID, MS, 30, { signal: cancel.signal })).rejects.toThrow(/cancelled/);
+    await expect(solveWork(ID, MS, 30, { timeoutMs: 50 })).rejects.toThrow(/cancelled/);
+  });
+
+  it('starts from the engine\'s default difficulty', () => {
+    expect(defaultWorkDifficulty()).toBe(18);
+  });
+});
+
+describe('insertWithWork', () => {
+  const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true } as const;
+  const completionTime = new Date(MS).toISOString();
+  const meta: RecordMeta = { id: ID, completionTime, userAgent: 'Vitest', mediaFileUrl: null, mediaFileName: null };
+  const keep = () => fakePorts().ports;
+  const entry = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+    id: ID, createdMs: MS, answers, completionTime, userAgent: 'Vitest', file: null, objectName: null, upload: 'todo',
+    uploadUnanswered: false, attempts: 1, nextAttemptMs: MS, workNonce: null, workDifficulty: 8, ...over,
+  });
+  const asking = (difficulty: number): Sent => ({ verdict: 'refused', answer: { error: { code: 'PT428' }, status: 428, code: 'PT428', hint: `difficulty=${difficulty}` } });
+  const stored: Sent = { verdict: 'stored', answer: { error: null, status: 201 } };
+
+  it('sends the row with its work, and keeps the work in the entry', async () => {
+    const sent: SurveyResponse[] = [];
+    const e = entry();
+    expect(await insertWithWork(e, meta, async (r) => (sent.push(r), stored), keep())).toBe('stored');
+    expect(sent).toHaveLength(1);
+    expect((await loadSolver()).verifyWork(ID, MS, sent[0].work_nonce!, 8)).toBe(true);
+    expect(e.workNonce).toBe(sent[0].work_nonce);
+  });
+
+  it('a retry reuses the kept work: no second solve', async () => {
+    const sent: SurveyResponse[] = [];
+    // '1' is not valid work at difficulty 8 for this id; a solver would never send it.
+    await insertWithWork(entry({ workNonce: '1' }), meta, async (r) => (sent.push(r), stored), keep());
+    expect(sent[0].work_nonce).toBe('1');
+  });
+
+  it('asked for more, it solves again at that difficulty and sends at once', async () => {
+    const sent: SurveyResponse[] = [];
+    const answers = [asking(12), stored];
+    const e = entry();
+    expect(await insertWithWork(e, meta, async (r) => (sent.push(r), answers.shift()!), keep())).toBe('stored');
+    expect(sent).toHaveLength(2);
+    expect((await loadSolver()).verifyWork(ID, MS, sent[1].work_nonce!, 12)).toBe(true);
+    expect(e.workDifficulty).toBe(12);
+  });
+
+  it('refused although its work meets the asked difficulty: solving more cannot help (email)', async () => {
+    const sent: SurveyResponse[] = [];
+    expect(await insertWithWork(entry(), meta, async (r) => (sent.push(r), asking(8)), keep())).toBe('refused');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('work that takes longer than the engine\'s wait leaves the row waiting, not refused', async () => {
+    const sent: SurveyResponse[] = [];
+    const slow = entry({ id: '1b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', workDifficulty: 32 });
+    const verdict = await insertWithWork(slow, { ...meta, id: slow.id }, async (r) => (sent.push(r), stored), keep());
+    expect(verdict).toBe('waiting');
+    expect(sent).toHaveLength(0);
+    doneWith(slow.id); // stops the search
+  }, 15_000);
+});
+
+describe('a submission with the proof of work', () => {
+  it('the row goes out with work at the default difficulty; asked for more, it is solved again and stored, with no email', async () => {
+    const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
+    const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
+    const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true };
+    const outcome = await keepAndDeliver(answers, null, f.ports, Promise.resolve());
+    expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, kept: false });
+    const solver = await loadSolver();
+    const ms = Date.parse(f.inserts[0].completion_time);
+    expect(f.inserts).toHaveLength(2);
+    expect(solver.verifyWork(f.inserts[0].id!, ms, f.inserts[0].work_nonce!, defaultWorkDifficulty())).toBe(true);
+    expect(solver.verifyWork(f.inserts[1].id!, ms, f.inserts[1].work_nonce!, 19)).toBe(true);
+    expect(f.emails).toHaveLength(0);
+    expect(f.log.error).not.toHaveBeenCalled();
+  });
+});
