@@ -1,11 +1,13 @@
--- The optional flood guard (supabase/optional/flood_guard.sql): applied here inside the test's
--- transaction, so the deployed schema is untouched.
+-- The optional flood guard (flood_guard.sql, next to this file): applied here inside the test's
+-- transaction, so the deployed schema is untouched. It lives here, not in supabase/tests, because
+-- `supabase test db` mounts only supabase/tests into its pg_prove container: the guard's own file
+-- would not be there. `make test-sql` runs it with the others.
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 select plan(7);
 
-\ir ../../optional/flood_guard.sql
+\ir flood_guard.sql
 
 select ok(
   exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
