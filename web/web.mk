@@ -34,8 +34,10 @@ web-typecheck: web-deps pkg
 	node_modules/.bin/tsc -p web/tsconfig.json
 	node_modules/.bin/tsc -p tests/e2e/tsconfig.json
 
+# Refuses (web/deploy/buildConfig.mjs) when web/.env lacks the Supabase or EmailJS values;
+# `make build PREVIEW=1` builds a preview without them.
 build: pkg web-deps
-	$(VITE) build $(VITE_CONFIG)
+	$(if $(PREVIEW),STEPZERO_PREVIEW_BUILD=1) $(VITE) build $(VITE_CONFIG)
 
 # The site built for the local stack (never web/dist, which is for a real host).
 run: pkg web-deps stack-deps
