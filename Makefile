@@ -29,7 +29,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-media test-sql test-mutations test-stack test-web test-e2e test-hosts test-security
+test: test-rust test-wasm test-media test-sql test-mutations test-stack test-web test-e2e test-engines test-hosts test-security
 	@echo "make test: all suites passed"
 
 test-rust: tools
@@ -55,3 +55,4 @@ include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk
 include tests/hosts/hosts.mk
+include tests/engines/engines.mk
