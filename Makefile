@@ -22,7 +22,8 @@ tools:
 	@scripts/ensure-wasm-tools.sh
 
 # The engine for the browser: wasm-pack release build, web target, TypeScript types included.
-pkg: pkg/stepzero_core.js
+# pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
+pkg: pkg/stepzero_core.js pkg-js/stepzero_core_bg.js
 pkg/stepzero_core.js: $(CORE_SRC) | tools
 	wasm-pack build core --release --target web --out-dir ../pkg --out-name stepzero_core \
 	  --no-pack -- --features wasm
@@ -47,10 +48,11 @@ bench: pkg bench-image bench-web
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
-	rm -rf target pkg web/dist
+	rm -rf target pkg pkg-js web/dist
 
 include tests/stack/stack.mk
 include core/media.mk
+include core/engine-js.mk
 include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk

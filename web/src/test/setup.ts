@@ -9,8 +9,13 @@ import { loadEngine } from '../state/engineStatus';
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
 
+// STEPZERO_NO_WASM=1 (make test-web's second run): a browser without WebAssembly, so the
+// engine starts from its JavaScript translation (pkg-js/).
+if (process.env.STEPZERO_NO_WASM === '1') delete (globalThis as { WebAssembly?: unknown }).WebAssembly;
+
 beforeAll(async () => {
-  await loadEngine(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
+  await loadEngine(typeof WebAssembly === 'undefined' ? undefined
+    : readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
 });
 
 afterEach(() => {
