@@ -22,14 +22,15 @@ tools:
 	@scripts/ensure-wasm-tools.sh
 
 # The engine for the browser: wasm-pack release build, web target, TypeScript types included.
-pkg: pkg/stepzero_core.js
+# pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
+pkg: pkg/stepzero_core.js pkg-js/stepzero_core_bg.js
 pkg/stepzero_core.js: $(CORE_SRC) | tools
 	wasm-pack build core --release --target web --out-dir ../pkg --out-name stepzero_core \
 	  --no-pack -- --features wasm
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-media test-sql test-stack test-ops test-web test-e2e test-security
+test: test-rust test-wasm test-media test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security
 	@echo "make test: all suites passed"
 
 test-rust: tools
@@ -47,7 +48,7 @@ bench: pkg bench-image bench-web bench-work
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
-	rm -rf target pkg web/dist
+	rm -rf target pkg pkg-js web/dist
 
 include tests/stack/stack.mk
 include core/media.mk
@@ -56,3 +57,6 @@ include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk
 include ops/ops.mk
+include core/engine-js.mk
+include tests/hosts/hosts.mk
+include tests/engines/engines.mk

@@ -8,9 +8,13 @@ if [ -f "$stamp" ] && [ "$stamp" -nt package.json ] && [ "$stamp" -nt package-lo
   exit 0
 fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-# `npm ci` can miss platform-only optional packages from a lockfile written elsewhere
-# (DESIGN.md); fall back to `npm install`, which repairs them.
+# Exactly what package-lock.json records, never a rewrite of it: a failure here is a lockfile to
+# fix (regenerate it with `npm install` and commit it), not something to paper over.
 exec 9>/tmp/stepzero-npm.lock
 flock 9
-npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+if ! npm ci --no-audit --no-fund; then
+  echo "ensure-node-modules: 'npm ci' failed: package-lock.json does not match package.json" >&2
+  echo "  (or the registry is unreachable). Fix the lockfile with 'npm install' and commit it." >&2
+  exit 1
+fi
 touch "$stamp"

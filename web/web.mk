@@ -34,8 +34,10 @@ web-typecheck: web-deps pkg
 	node_modules/.bin/tsc -p web/tsconfig.json
 	node_modules/.bin/tsc -p tests/e2e/tsconfig.json
 
+# Refuses (web/deploy/buildConfig.mjs) when web/.env lacks the Supabase or EmailJS values;
+# `make build PREVIEW=1` builds a preview without them.
 build: pkg web-deps
-	$(VITE) build $(VITE_CONFIG)
+	$(if $(PREVIEW),STEPZERO_PREVIEW_BUILD=1) $(VITE) build $(VITE_CONFIG)
 
 # The site built for the local stack (never web/dist, which is for a real host).
 run: pkg web-deps stack-deps
@@ -49,8 +51,10 @@ dev: pkg web-deps stack-deps
 	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
 	  --exec "$(call local_env,$(STACK_PORT)) $(VITE) $(VITE_CONFIG) --host 127.0.0.1 --port $(PORT) --strictPort"
 
+# The second run: the engine's vectors through its JavaScript translation (no WebAssembly).
 test-web: pkg web-deps web-typecheck
 	node_modules/.bin/vitest run $(VITE_CONFIG)
+	STEPZERO_NO_WASM=1 node_modules/.bin/vitest run $(VITE_CONFIG) web/src/core/
 
 # A production build pointed at the e2e stack's port; Playwright starts that stack and
 # scripts/serve.mjs (the same headers and 404 rules a CDN gets from web/deploy/hosting.mjs).

@@ -7,5 +7,7 @@ BENCH_PORT ?= 4460
 
 .PHONY: bench-web
 
+# Measuring needs no services: without web/.env the build is a preview (make build would refuse).
+bench-web: export STEPZERO_PREVIEW_BUILD := 1
 bench-web: build
 	CHROME_PATH=/usr/bin/chromium node tests/bench/lighthouse.mjs --dir web/dist --port $(BENCH_PORT)

@@ -1,79 +1,117 @@
 #!/usr/bin/env node
-// Proves the SQL tests guard every rule: removes one rule at a time from a copy of
-// supabase/migrations and expects `pg_prove` to fail. Prints the rules no test noticed.
-//   node tests/stack/mutate.mjs        (about 5 s per rule)
-import { readFileSync, writeFileSync, mkdtempSync, rmSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Proves the SQL tests guard every rule: one throwaway cluster gets Supabase's bootstrap and every
+// migration; the rules are then read from the catalog (lib/mutations.mjs) and, for each one, a
+// copy of that database (CREATE DATABASE ... TEMPLATE, a file copy) has exactly that rule
+// removed or weakened and `pg_prove` must fail on it. Exits 1 naming every mutation not caught.
+//   node tests/stack/mutate.mjs [--jobs N]      (make test-mutations; MUTATE_JOBS=N also works)
+import { mkdtempSync, rmSync, readdirSync } from 'node:fs';
+import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { repoRoot } from './lib/cluster.mjs';
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { Cluster, repoRoot } from './lib/cluster.mjs';
+import { discover } from './lib/mutations.mjs';
 
-const dir = join(repoRoot, 'supabase/migrations');
-const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
-const original = Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+const { values: opt } = parseArgs({ options: { jobs: { type: 'string' } } });
+const jobs = Math.max(1, Number(opt.jobs ?? process.env.MUTATE_JOBS ?? Math.min(2, availableParallelism())));
+const started = Date.now();
+const dataDir = mkdtempSync(join(tmpdir(), 'stepzero-mutate-'));
+const cluster = new Cluster(dataDir, { durable: false });
+let exitCode = 1;
 
-/** [label, file, transform]: each removes exactly one rule. */
-const mutations = [];
-const table = files.find((f) => f.includes('survey_responses'));
-const bucket = files.find((f) => f.includes('bucket'));
+try {
+  await cluster.init();
+  await cluster.start();
+  await cluster.prepare();
+  const admin = new pg.Client({ ...cluster.connection(), database: 'template1' });
+  await admin.connect();
+  // Database-level settings (search_path) are not copied with a template: carry them over.
+  const { rows: [settings] } = await admin.query(`select coalesce((select setconfig from pg_db_role_setting
+    where setrole = 0 and setdatabase = (select oid from pg_database where datname = 'postgres')), '{}') as c`);
+  await admin.query('create database mutate_base template postgres strategy file_copy');
 
-for (const m of original[table].matchAll(/^ {2}constraint (\S+)/gm)) {
-  mutations.push([`drop CHECK ${m[1]}`, table, (s) => dropConstraint(s, m[1])]);
-}
-for (const m of original[table].matchAll(/^ {2}(\w+)\s+\w+\s+(primary key|not null)/gm)) {
-  mutations.push([`drop ${m[2]} on ${m[1]}`, table,
-    (s) => s.replace(new RegExp(`^( {2}${m[1]}\\s+\\w+\\s+)${m[2]} ?`, 'm'), '$1')]);
-}
-for (const m of original[table].matchAll(/^ {2}(\w+)\s+\w+.*?(default [^,\n]+)/gm)) {
-  mutations.push([`drop ${m[2]} on ${m[1]}`, table, (s) => s.replace(m[0], m[0].replace(m[2], ''))]);
-}
-const stmt = (label, file, re) => mutations.push([label, file, (s) => s.replace(re, '')]);
-stmt('remove REVOKE', table, /^revoke all[^;]*;/m);
-stmt('remove GRANT insert', table, /^grant insert[^;]*;/m);
-stmt('remove enable row level security', table, /^alter table public\.survey_responses enable row level security;/m);
-stmt('remove the insert policy', table, /^create policy survey_responses_anon_insert[^;]*;/m);
-mutations.push(['policy check -> true', table, (s) => s.replace(/with check \(\s*completion_time[^;]*\);/, 'with check (true);')]);
-mutations.push(['policy for all commands', table, (s) => s.replace(/(survey_responses_anon_insert[\s\S]*?)for insert\s+/, '$1')]);
-mutations.push(['policy for every role', table, (s) => s.replace(/(survey_responses_anon_insert[\s\S]*?)to anon\s+/, '$1')]);
-mutations.push(['bucket public', bucket, (s) => s.replace(/^ {2}false,/m, '  true,')]);
-mutations.push(['bucket without size limit', bucket, (s) => s.replace(/^ {2}10485760,/m, '  null,')]);
-mutations.push(['bucket allows image/svg+xml', bucket, (s) => s.replace("'image/avif',", "'image/avif', 'image/svg+xml',")]);
-mutations.push(['bucket without pdf', bucket, (s) => s.replace("'application/pdf',", '')]);
-mutations.push(['bucket without allowed types', bucket, (s) => s.replace(/array\[[\s\S]*?\]\n\)/, 'null\n)')]);
-stmt('remove the storage policy', bucket, /^create policy survey_media_anon_insert[^;]*;/m);
-mutations.push(['storage policy any bucket', bucket, (s) => s.replace(/bucket_id = 'survey_media'\s+and /, '')]);
-mutations.push(['storage policy any name', bucket, (s) => s.replace(/\s+and name ~ '[^']*'/, '')]);
-mutations.push(['storage policy for all commands', bucket, (s) => s.replace(/(survey_media_anon_insert[\s\S]*?)for insert\s+/, '$1')]);
-mutations.push(['storage policy for every role', bucket, (s) => s.replace(/(survey_media_anon_insert[\s\S]*?)to anon\s+/, '$1')]);
+  const base = new pg.Client({ ...cluster.connection(), database: 'mutate_base' });
+  await base.connect();
+  const mutations = await discover(base);
+  await base.end();
 
-function dropConstraint(s, name) {
-  const lines = s.split('\n');
-  const start = lines.findIndex((l) => l.startsWith(`  constraint ${name} `));
-  let end = start + 1;
-  while (!/^ {2}(constraint|--)|^\);/.test(lines[end])) end++;
-  lines.splice(start, end - start);
-  return lines.join('\n').replace(/,(\s*(?:--[^\n]*\n\s*)*)\);/, '$1);');
-}
+  const env = {
+    ...process.env, PGHOST: cluster.socketDir, PGPORT: String(cluster.port), PGUSER: 'postgres',
+  };
+  const prove = (db) => new Promise((done) => {
+    const child = spawn('pg_prove', ['-Q', ...testFiles()], {
+      cwd: repoRoot, env: { ...env, PGDATABASE: db }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('close', (code) => done({ failed: code !== 0, output }));
+  });
 
-const survivors = [];
-let n = 0;
-for (const [label, file, transform] of mutations) {
-  const mutated = transform(original[file]);
-  n++;
-  if (mutated === original[file]) {
-    survivors.push(`${label} (mutation did not apply)`);
-    continue;
+  /** A fresh copy of the migrated database with `sql` applied; null when sql is null. */
+  async function copy(name, sql) {
+    await admin.query(`create database ${name} template mutate_base strategy file_copy`);
+    for (const s of settings.c) {
+      const eq = s.indexOf('=');
+      await admin.query(`alter database ${name} set ${s.slice(0, eq)} = '${s.slice(eq + 1).replaceAll("'", "''")}'`);
+    }
+    if (!sql) return;
+    const c = new pg.Client({ ...cluster.connection(), database: name });
+    await c.connect();
+    try { await c.query(sql); } finally { await c.end(); }
   }
-  const tmp = mkdtempSync(join(tmpdir(), 'stepzero-mutant-'));
-  for (const f of files) writeFileSync(join(tmp, f), f === file ? mutated : original[f]);
-  const r = spawnSync(process.execPath, [join(repoRoot, 'tests/stack/stack.mjs'), '--throwaway', '--db-only',
-    '--exec', 'pg_prove -Q supabase/tests/database/*.test.sql'],
-  { cwd: repoRoot, env: { ...process.env, STACK_MIGRATIONS_DIR: tmp }, encoding: 'utf8' });
-  rmSync(tmp, { recursive: true, force: true });
-  const caught = r.status !== 0;
-  const why = /migration .* failed/.test(r.stderr) ? ' (migration no longer applies!)' : '';
-  process.stdout.write(`${caught ? 'caught ' : 'MISSED '} ${n}/${mutations.length} ${label}${why}\n`);
-  if (!caught || why) survivors.push(label + why);
+  const drop = (name) => admin.query(`drop database if exists ${name} with (force)`);
+
+  // The unmutated schema must pass, or every "caught" below would mean nothing.
+  await copy('mutate_check', null);
+  const clean = await prove('mutate_check');
+  await drop('mutate_check');
+  if (clean.failed) throw new Error(`the SQL tests fail on the unmutated schema:\n${clean.output}`);
+
+  const missed = [];
+  let next = 0;
+  let done = 0;
+  async function worker(w) {
+    while (next < mutations.length) {
+      const i = next++;
+      const { label, sql } = mutations[i];
+      const db = `mutant_${w}`;
+      let line;
+      try {
+        await copy(db, sql);
+        const r = await prove(db);
+        line = r.failed ? 'caught ' : 'MISSED ';
+        if (!r.failed) missed.push(label);
+      } catch (e) {
+        line = 'MISSED ';
+        missed.push(`${label} (the mutation did not apply: ${e.message})`);
+      } finally {
+        await drop(db);
+      }
+      process.stdout.write(`${line} ${String(++done).padStart(3)}/${mutations.length} ${label}\n`);
+    }
+  }
+  await Promise.all(Array.from({ length: jobs }, (_, w) => worker(w)));
+  await admin.end();
+
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  if (missed.length) {
+    process.stdout.write(`\nmutations: ${mutations.length - missed.length} of ${mutations.length} caught; ` +
+      `NOT caught (a rule no SQL test guards):\n  ${missed.join('\n  ')}\n`);
+  } else {
+    process.stdout.write(`mutations: ${mutations.length} of ${mutations.length} caught (${secs} s, ${jobs} jobs)\n`);
+    exitCode = 0;
+  }
+} catch (e) {
+  process.stderr.write(`mutate: ${e.stack ?? e}\n`);
+} finally {
+  await cluster.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
 }
-process.stdout.write(survivors.length ? `\nNot caught:\n  ${survivors.join('\n  ')}\n` : '\nevery rule removal made a test fail\n');
-process.exit(survivors.length ? 1 : 0);
+process.exit(exitCode);
+
+function testFiles() {
+  const dir = 'supabase/tests/database';
+  return readdirSync(join(repoRoot, dir)).filter((f) => f.endsWith('.test.sql')).sort().map((f) => join(dir, f));
+}

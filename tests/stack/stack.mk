@@ -15,7 +15,7 @@ STACK_DATA ?= target/stack
 STACK_LAUNCH = node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA)
 STACK_ANON_KEY_CMD = node tests/stack/anon-key.mjs
 
-.PHONY: stack stack-deps test-sql test-stack
+.PHONY: stack stack-deps test-sql test-stack test-mutations
 
 stack-deps:
 	@tests/stack/deps.sh
@@ -28,3 +28,8 @@ test-sql: stack-deps
 
 test-stack: stack-deps
 	node --experimental-websocket --test --test-concurrency=1 tests/stack/test/*.test.mjs
+
+# Every rule the migrations leave in the database (read from the catalog), removed or weakened one
+# at a time on a copy of the migrated database: the SQL tests must fail on each.
+test-mutations: stack-deps
+	node tests/stack/mutate.mjs

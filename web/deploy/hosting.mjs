@@ -78,12 +78,16 @@ export function headersFile(config) {
   return lines.join('\n') + '\n';
 }
 
-/** Netlify and Cloudflare Pages: `_redirects`. Routes render the app; the rest is a 404. */
+/**
+ * Netlify and Cloudflare Pages: `_redirects`. Each route other than `/` is rewritten (status 200)
+ * to `/`, never to `/index.html`: Cloudflare Pages canonicalises `/index.html` to `/` with a 308,
+ * which would turn every deep link into a redirect to the hero. Nothing else gets a rule: both
+ * hosts answer a path that matches no file with the root `404.html` and status 404 (and a
+ * catch-all rule would shadow real files on Cloudflare, which applies rules before assets).
+ */
 export function redirectsFile() {
-  const toSplat = (route) => route.replace(/:[a-z]+/g, '*');
-  const lines = APP_ROUTES.map((route) => `${toSplat(route)}  /index.html  200`);
-  lines.push('/*  /404.html  404');
-  return lines.join('\n') + '\n';
+  // `:step` placeholders (one path segment on both hosts), not `*`, which also matches `a/b`.
+  return APP_ROUTES.filter((route) => route !== '/').map((route) => `${route}  /  200`).join('\n') + '\n';
 }
 
 /** Vercel: `vercel.json` with the same headers, route rewrites and 404 page. */

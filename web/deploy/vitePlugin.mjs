@@ -4,6 +4,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headersFile, redirectsFile, vercelJson } from './hosting.mjs';
+import { buildRefusal } from './buildConfig.mjs';
 
 export function hostingFiles() {
   let env = {};
@@ -12,6 +13,8 @@ export function hostingFiles() {
     apply: 'build',
     configResolved(config) {
       env = config.env ?? {};
+      const refusal = buildRefusal(env);
+      if (refusal) throw Object.assign(new Error(refusal), { stack: refusal }); // the message, no trace
     },
     generateBundle() {
       const site = { supabaseUrl: env.VITE_SUPABASE_URL, emailOrigin: env.VITE_EMAILJS_ORIGIN };

@@ -3,7 +3,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(19);
+select plan(21);
 
 select results_eq(
   $$ select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'survey_media' $$,
@@ -54,7 +54,14 @@ select throws_ok($$
 $$, '42501', null, 'anon cannot overwrite an object with an upsert');
 
 update storage.objects set name = '1700000000000_renamed.jpg', metadata = '{}' where bucket_id = 'survey_media';
-delete from storage.objects where bucket_id = 'survey_media';
+-- Storage's own guard refuses a delete outside its API (supabase/storage 0055); the API sets
+-- storage.allow_delete_query on every request, and then the policies alone decide.
+select throws_ok($$ delete from storage.objects where bucket_id = 'survey_media' $$,
+  '42501', 'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+  'a delete outside the Storage API is refused');
+set local storage.allow_delete_query = 'true';
+select lives_ok($$ delete from storage.objects where bucket_id = 'survey_media' $$,
+  'a delete through the Storage API runs (and the policies decide what it removes)');
 
 reset role;
 

@@ -26,6 +26,14 @@ alter default privileges for role postgres in schema public
   grant all on functions to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public
   grant all on sequences to anon, authenticated, service_role;
+-- The same defaults for objects supabase_admin creates (hosted: its dashboard and extensions).
+create role supabase_admin nologin;
+alter default privileges for role supabase_admin in schema public
+  grant all on tables to anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public
+  grant all on functions to anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public
+  grant all on sequences to anon, authenticated, service_role;
 
 -- PostgREST reloads its schema cache on this notification (as on hosted Supabase).
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger

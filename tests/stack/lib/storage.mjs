@@ -84,15 +84,22 @@ export class Storage {
     return rows[0];
   }
 
-  /** Runs fn(client) in a transaction as `claims.role`; maps policy errors to Storage's. */
-  async asRole(claims, fn) {
+  /**
+   * Runs fn(client) in a transaction as `claims.role`; maps policy errors to Storage's.
+   * Like storage-api's request scope, every transaction sets storage.allow_delete_query, so the
+   * schema's delete guard lets the API (and only the API) delete; policies still decide.
+   * `rollback: true` is storage-api's testPermission: the statement's effect is thrown away.
+   */
+  async asRole(claims, fn, { rollback = false } = {}) {
     const client = await this.api.connect();
     try {
       await client.query('begin');
       await client.query(`set local role ${claims.role}`); // role is from a verified allowlist
-      await client.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
+      await client.query(
+        "select set_config('request.jwt.claims', $1, true), set_config('storage.allow_delete_query', 'true', true)",
+        [JSON.stringify(claims)]);
       const result = await fn(client);
-      await client.query('commit');
+      await client.query(rollback ? 'rollback' : 'commit');
       return result;
     } catch (e) {
       await client.query('rollback').catch(() => {});
@@ -132,13 +139,19 @@ export class Storage {
     };
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(temp, file.bytes);
+    const write = (c, meta) => c.query(
+      `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
+       values ($6, $1, $2, $3, $4, $5, $7)` +
+      (upsert ? ` on conflict (bucket_id, name) do update
+         set metadata = excluded.metadata, version = excluded.version, updated_at = now()` : ''),
+      [bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, meta, id, id]);
     try {
-      await this.asRole(claims, (c) => c.query(
-        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
-         values ($1, $2, $3, $4, $5, $6, $7)` +
-        (upsert ? ` on conflict (bucket_id, name) do update
-           set metadata = excluded.metadata, version = excluded.version, updated_at = now()` : ''),
-        [id, bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, metadata, id]));
+      // storage-api's order: the caller's permission check (an insert as the caller, rolled
+      // back, with only what is known before the bytes are stored), then the row as the
+      // service role. Policies therefore see {mimetype, contentLength}, as on hosted Supabase.
+      await this.asRole(claims, (c) => write(c, { mimetype: file.mimetype, contentLength: file.bytes.length }),
+        { rollback: true });
+      await this.asRole({ ...claims, role: 'service_role' }, (c) => write(c, metadata));
       renameSync(temp, target);
     } finally {
       rmSync(temp, { force: true });
@@ -197,7 +210,9 @@ export class Storage {
   }
 
   async reset() {
-    await this.admin.query('delete from storage.objects');
+    // The delete guard applies to the owner too: empty the table the way the API would.
+    await this.admin.query(`begin; set local storage.allow_delete_query = 'true';
+      delete from storage.objects; commit`);
     rmSync(this.dir, { recursive: true, force: true });
     mkdirSync(this.dir, { recursive: true });
   }

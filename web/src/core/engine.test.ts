@@ -80,6 +80,13 @@ describe('record vectors through the wasm wrapper', () => {
   );
 });
 
+describe('the build the browser allows', () => {
+  it('is the wasm, or without WebAssembly its JavaScript translation, which leaves WebAssembly absent', () => {
+    expect(typeof WebAssembly === 'undefined').toBe(process.env.STEPZERO_NO_WASM === '1');
+    expect(core.nextStep('1', {})).toBe('2');
+  });
+});
+
 describe('engine constants and choices used by the screens', () => {
   it('has the spec timings', () => {
     expect(core.constants()).toMatchObject({ introMs: 3500, repeatVisitWindowMs: 60000, submittedMs: 2250, workDelayMs: 18, emailAttempts: 3, emailRetryMs: 2000, copyrightYear: 2025, policyEffectiveDate: '08/20/2025' });

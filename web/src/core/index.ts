@@ -51,11 +51,38 @@ const engine = new Proxy({} as typeof Glue, {
  * to the JS glue; tests in Node pass its bytes (`source`): there is no URL to fetch there.
  */
 export function startEngine(source?: BufferSource): Promise<void> {
-  started ??= import('../../../pkg/stepzero_core.js').then(async (module) => {
-    await module.default(source ? { module_or_path: source } : undefined);
-    glue = module;
-  });
+  started ??= typeof WebAssembly === 'undefined'
+    ? startTranslated()
+    : import('../../../pkg/stepzero_core.js').then(async (module) => {
+      await module.default(source ? { module_or_path: source } : undefined);
+      glue = module;
+    });
   return started;
+}
+
+/**
+ * Without WebAssembly (iOS Lockdown Mode, some managed browsers): the same engine translated to
+ * JavaScript at build time (pkg-js/, binaryen's wasm2js), fetched only by such visitors. Its
+ * wasm-bindgen glue instantiates through `WebAssembly.instantiate`, so that one call is answered
+ * by the translated module while the glue starts, and `WebAssembly` is absent again after it
+ * (code that needs real WebAssembly, such as the image routine, still sees it missing).
+ */
+async function startTranslated(): Promise<void> {
+  const [module, translated] = await Promise.all([
+    import('../../../pkg-js/stepzero_core.js'),
+    import('../../../pkg-js/stepzero_core_bg.js'),
+  ]);
+  const scope = globalThis as { WebAssembly?: unknown };
+  scope.WebAssembly = {
+    instantiate: async (_module: unknown, imports: object) => ({ instance: { exports: translated.instantiate(imports) }, module: null }),
+    Instance: class {},
+  };
+  try {
+    await module.default({ module_or_path: translated });
+  } finally {
+    delete scope.WebAssembly;
+  }
+  glue = module as unknown as typeof Glue;
 }
 
 // Every function throws a JS Error on malformed input (unknown step id, wrongly typed answers).

@@ -1,0 +1,191 @@
+// The paths every engine must complete, over WebDriver (WebdriverIO), each ending with what the
+// local backend stored. Real timers (no fake clock over WebDriver): the intro's 3.5 s and the
+// submission's 2.25 s are waited out. Every answer carries the engine's name, so a row or an
+// email is matched to the run that made it.
+import { fileURLToPath } from 'node:url';
+
+const PHOTO = fileURLToPath(new URL('../e2e/fixtures/photo-gps.jpg', import.meta.url));
+
+export function scenarios({ site, stackUrl }) {
+  const stackGet = async (path) => (await fetch(`${stackUrl}${path}`)).json();
+  const faults = async (body) => {
+    const r = await fetch(`${stackUrl}/__stack/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`setting faults ${JSON.stringify(body)}: ${r.status}`);
+  };
+  const rowsOf = async (tag) => (await stackGet('/__stack/rows/survey_responses')).filter((r) => r.question1_challenge === tag);
+  const until = async (what, fn, ms = 20000) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await fn();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  /** The helpers a scenario uses; `step` names what is being done, for the failure message. */
+  function kit(browser, step) {
+    const byText = (tag, text) => browser.$(`//${tag}[normalize-space()=${JSON.stringify(text)}]`);
+    const click = async (el) => {
+      await el.waitForClickable({ timeout: 10000 });
+      await el.click();
+    };
+    // A choice is a styled label over a visually hidden radio: click the radio where a pointer
+    // can reach it, else activate it as its label would.
+    const pick = async (label) => {
+      const input = await browser.$(`//label[normalize-space()=${JSON.stringify(label)}]/preceding-sibling::input[1]`);
+      await input.waitForExist({ timeout: 10000 });
+      if (await input.isClickable()) await input.click();
+      else await browser.execute((el) => el.click(), input);
+      if (!(await input.isSelected())) throw new Error(`"${label}" is not selected`);
+    };
+    const at = async (path) => {
+      step(`reach ${path}`);
+      await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname === path,
+        { timeout: 15000, timeoutMsg: `still at ${await browser.getUrl().catch(() => '?')}` });
+    };
+    const next = () => click(byText('button', 'Next'));
+    const text = async (id, value) => {
+      step(`type into #${id}`);
+      const el = browser.$(`#${id}`);
+      await el.waitForDisplayed({ timeout: 10000 });
+      await el.setValue(value);
+      await next();
+    };
+    const choose = async (label) => {
+      step(`choose "${label}"`);
+      await pick(label);
+      await next();
+    };
+    const fresh = async () => {
+      step('open the site with empty storage');
+      await browser.url(`${site}/privacy`);
+      await browser.execute(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+        localStorage.setItem('cookiesAccepted', 'true');
+      });
+      await browser.url(`${site}/`);
+      await click(byText('button', 'Continue'));
+    };
+    const start = async (tag) => {
+      await fresh();
+      await at('/survey/intro');
+      await at('/survey/question/1');
+      await text('question1', tag);
+      await at('/survey/question/2');
+      await text('question2', 'A friend');
+      await at('/survey/question/3');
+    };
+    const finish = async (age, gender, thankYou) => {
+      await at('/survey/question/7');
+      await text('age', age);
+      await at('/survey/question/8');
+      step('choose a gender and agree to the terms');
+      await browser.$('#gender').selectByVisibleText(gender);
+      const consent = await browser.$('#termsConsent');
+      await browser.execute((el) => el.click(), consent);
+      step('submit');
+      await click(byText('button', 'Submit'));
+      await at(`/thank-you/${thankYou}`);
+    };
+    return { at, next, text, choose, pick, start, finish, click, byText };
+  }
+
+  return [
+    {
+      name: 'Yes with a photo',
+      async run(browser, step, engine) {
+        const k = kit(browser, step);
+        const tag = `${engine}: Yes with a photo`;
+        await k.start(tag);
+        await k.choose('Yes');
+        await k.at('/survey/question/4a');
+        await k.choose('Comfortable');
+        await k.at('/survey/question/5a');
+        await k.choose('Yes');
+        await k.at('/survey/question/6');
+        step('consent and attach the photo');
+        await k.pick('Yes');
+        await browser.$('#attachment').addValue(PHOTO);
+        await browser.$(`//*[contains(normalize-space(), "photo-gps.jpg")]`).waitForDisplayed({ timeout: 10000 });
+        await k.next();
+        await k.finish('27', 'Non-Binary', 'completed');
+        step('the backend stored the row and the photo');
+        const row = await until('the row', async () => (await rowsOf(tag))[0]);
+        if (row.question4a_discomfort !== 'Comfortable' || row.media_file_name !== 'photo-gps.jpg' || !row.media_file_url) {
+          throw new Error(`unexpected row ${JSON.stringify(row)}`);
+        }
+        const objects = await stackGet('/__stack/objects/survey_media');
+        const object = objects.find((o) => o.name === row.media_file_url);
+        if (!object || object.mimetype !== 'image/jpeg' || object.size < 100) throw new Error(`photo not stored: ${JSON.stringify(objects)}`);
+      },
+    },
+    {
+      name: 'Not Yet',
+      async run(browser, step, engine) {
+        const k = kit(browser, step);
+        const tag = `${engine}: Not Yet`;
+        await k.start(tag);
+        await k.choose('Not Yet');
+        await k.at('/survey/question/4b');
+        await k.choose("I don't have time");
+        await k.at('/survey/question/5b');
+        await k.choose('No');
+        await k.at('/survey/question/6');
+        await k.choose('No');
+        await k.finish('19', 'Female', 'not-completed');
+        step('the backend stored the row');
+        const row = await until('the row', async () => (await rowsOf(tag))[0]);
+        if (row.question3_completed !== 'Not Yet' || row.question4b_reason !== "I don't have time" || row.question7_age !== 19) {
+          throw new Error(`unexpected row ${JSON.stringify(row)}`);
+        }
+      },
+    },
+    {
+      name: 'Not Interested',
+      async run(browser, step) {
+        const k = kit(browser, step);
+        const before = (await stackGet('/__stack/rows/survey_responses')).length;
+        step('open the site with empty storage');
+        await browser.url(`${site}/privacy`);
+        await browser.execute(() => { localStorage.clear(); localStorage.setItem('cookiesAccepted', 'true'); });
+        await browser.url(`${site}/`);
+        step('click Not Interested');
+        await k.click(k.byText('button', 'Not Interested'));
+        await k.at('/thank-you/not-interested');
+        step('its flags are stored and the backend got nothing');
+        const flags = await browser.execute(() => [localStorage.getItem('surveyCompleted'), localStorage.getItem('lastThankYouType')]);
+        if (flags[0] !== 'true' || flags[1] !== 'not-interested') throw new Error(`flags ${JSON.stringify(flags)}`);
+        await new Promise((r) => setTimeout(r, 500));
+        const after = (await stackGet('/__stack/rows/survey_responses')).length;
+        if (after !== before) throw new Error(`a row was stored (${before} -> ${after})`);
+      },
+    },
+    {
+      name: 'email backup when the insert fails',
+      async run(browser, step, engine) {
+        const k = kit(browser, step);
+        const tag = `${engine}: email backup`;
+        await k.start(tag);
+        await k.choose('Yes');
+        await k.at('/survey/question/4a');
+        await k.choose('Neutral');
+        await k.at('/survey/question/5a');
+        await k.choose('No');
+        await k.at('/survey/question/6');
+        await k.choose('No');
+        await faults({ insert: 500 });
+        try {
+          await k.finish('40', 'Male', 'completed');
+          step('the backend got the email backup');
+          const email = await until('the email', async () =>
+            (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)));
+          if (!email.service_id || !email.template_id) throw new Error(`email without ids: ${JSON.stringify(email)}`);
+        } finally {
+          await faults({});
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,136 @@
+// The database rules as they stand after every migration, read from the catalog (not from the
+// migration files, which a later migration may redefine), and one mutation per rule: SQL that
+// removes or weakens exactly that rule. New tables, constraints, grants, policies and buckets
+// are picked up without changes here.
+
+const q = (id) => `"${id.replaceAll('"', '""')}"`;
+const lit = (s) => `'${s.replaceAll("'", "''")}'`;
+
+/** Splits a deparsed boolean expression into its top-level AND terms (quotes respected). */
+export function conjuncts(expr) {
+  let e = expr.trim();
+  while (e.startsWith('(') && closingParen(e, 0) === e.length - 1) e = e.slice(1, -1).trim();
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < e.length; i++) {
+    const ch = e[i];
+    if (ch === "'") {
+      i++;
+      while (i < e.length && !(e[i] === "'" && e[i + 1] !== "'")) i += e[i] === "'" ? 2 : 1;
+    } else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (depth === 0 && e.startsWith(' AND ', i)) {
+      parts.push(e.slice(start, i).trim());
+      start = i + 5;
+      i += 4;
+    }
+  }
+  parts.push(e.slice(start).trim());
+  return parts;
+}
+
+function closingParen(s, open) {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === "'") {
+      i++;
+      while (i < s.length && !(s[i] === "'" && s[i + 1] !== "'")) i += s[i] === "'" ? 2 : 1;
+    } else if (s[i] === '(') depth++;
+    else if (s[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** @returns {Promise<{label: string, sql: string}[]>} read with a pg client on the migrated db */
+export async function discover(db) {
+  const out = [];
+  const add = (label, sql) => out.push({ label, sql });
+  const rows = async (text) => (await db.query(text)).rows;
+
+  const tables = await rows(`
+    select c.oid, n.nspname, c.relname, c.relrowsecurity from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`);
+  for (const t of tables) {
+    const T = `${q(t.nspname)}.${q(t.relname)}`;
+    for (const c of await rows(`select conname, contype from pg_constraint
+                                 where conrelid = ${t.oid} order by conname`)) {
+      add(`${t.relname}: drop constraint ${c.conname}`, `alter table ${T} drop constraint ${q(c.conname)}`);
+    }
+    for (const a of await rows(`
+        select a.attname, a.attnotnull, d.adbin is not null as has_default,
+               exists (select 1 from pg_index i where i.indrelid = a.attrelid and i.indisprimary
+                                                  and a.attnum = any (i.indkey)) as in_pk
+          from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+         where a.attrelid = ${t.oid} and a.attnum > 0 and not a.attisdropped order by a.attnum`)) {
+      if (a.attnotnull && !a.in_pk) {
+        add(`${t.relname}: ${a.attname} nullable`, `alter table ${T} alter column ${q(a.attname)} drop not null`);
+      }
+      if (a.has_default) {
+        add(`${t.relname}: ${a.attname} without default`, `alter table ${T} alter column ${q(a.attname)} drop default`);
+      }
+    }
+    if (t.relrowsecurity) add(`${t.relname}: row level security off`, `alter table ${T} disable row level security`);
+    // As if the migration's REVOKE were missing: the API roles keep hosted Supabase's defaults.
+    add(`${t.relname}: API roles keep every privilege`, `grant all on ${T} to anon, authenticated`);
+    for (const g of await rows(`
+        select distinct grantee, privilege_type from information_schema.role_column_grants
+         where table_schema = 'public' and table_name = ${lit(t.relname)}
+           and grantee in ('anon', 'authenticated')
+        union
+        select distinct grantee, privilege_type from information_schema.role_table_grants
+         where table_schema = 'public' and table_name = ${lit(t.relname)}
+           and grantee in ('anon', 'authenticated') order by 1, 2`)) {
+      add(`${t.relname}: revoke ${g.privilege_type} from ${g.grantee}`,
+        `revoke ${g.privilege_type} on ${T} from ${q(g.grantee)}`);
+    }
+    for (const tg of await rows(`select tgname from pg_trigger where tgrelid = ${t.oid} and not tgisinternal`)) {
+      add(`${t.relname}: drop trigger ${tg.tgname}`, `drop trigger ${q(tg.tgname)} on ${T}`);
+    }
+  }
+
+  for (const p of await rows(`select schemaname, tablename, policyname, permissive, roles::text[] as roles,
+                                     cmd, qual, with_check from pg_policies
+                               where schemaname in ('public', 'storage') order by 1, 2, 3`)) {
+    const T = `${q(p.schemaname)}.${q(p.tablename)}`;
+    const P = `${q(p.policyname)} on ${T}`;
+    const name = `policy ${p.policyname}`;
+    const roles = p.roles.map((r) => (r === 'public' ? 'public' : q(r))).join(', ');
+    add(`${name}: dropped`, `drop policy ${P}`);
+    if (!(p.roles.length === 1 && p.roles[0] === 'public')) add(`${name}: for every role`, `alter policy ${P} to public`);
+    if (p.cmd !== 'ALL') {
+      const using = p.qual ?? p.with_check;
+      add(`${name}: for every command`, `drop policy ${P}; create policy ${q(p.policyname)} on ${T}
+        as ${p.permissive} for all to ${roles} using (${using})` +
+        (p.with_check ? ` with check (${p.with_check})` : ''));
+    }
+    for (const [clause, expr] of [['using', p.qual], ['with check', p.with_check]]) {
+      if (!expr) continue;
+      add(`${name}: ${clause} (true)`, `alter policy ${P} ${clause} (true)`);
+      const terms = conjuncts(expr);
+      if (terms.length < 2) continue;
+      terms.forEach((term, i) => {
+        const rest = terms.filter((_, j) => j !== i).map((x) => `(${x})`).join(' and ');
+        add(`${name}: ${clause} without ${term}`, `alter policy ${P} ${clause} (${rest})`);
+      });
+    }
+  }
+
+  for (const b of await rows(`select id, public, file_size_limit, allowed_mime_types::text[] as types
+                                from storage.buckets order by id`)) {
+    const W = `update storage.buckets set %s where id = ${lit(b.id)}`;
+    const set = (s) => W.replace('%s', s);
+    add(`bucket ${b.id}: public ${!b.public}`, set(`public = ${!b.public}`));
+    if (b.file_size_limit !== null) add(`bucket ${b.id}: no size limit`, set('file_size_limit = null'));
+    if (b.file_size_limit !== null) add(`bucket ${b.id}: size limit doubled`, set(`file_size_limit = ${Number(b.file_size_limit) * 2}`));
+    if (b.types) {
+      add(`bucket ${b.id}: any type`, set('allowed_mime_types = null'));
+      add(`bucket ${b.id}: allows image/svg+xml`, set("allowed_mime_types = allowed_mime_types || '{image/svg+xml}'"));
+      for (const t of b.types) {
+        add(`bucket ${b.id}: without ${t}`, set(`allowed_mime_types = array_remove(allowed_mime_types, ${lit(t)})`));
+      }
+    }
+  }
+  return out;
+}
