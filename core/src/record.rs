@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{outbox, validate, Answers, EngineError};
+use crate::{journey, outbox, validate, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -60,9 +60,9 @@ pub struct SurveyResponse {
 ///
 /// # Errors
 /// [`EngineError::Incomplete`] naming the first step to revisit when the answers do not pass
-/// [`validate::validate_all`]; [`EngineError::BadArgument`] when the id is not a UUID.
+/// [`journey::validate_all`]; [`EngineError::BadArgument`] when the id is not a UUID.
 pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyResponse, EngineError> {
-    if let Some(first) = validate::validate_all(answers).first() {
+    if let Some(first) = journey::validate_all(answers).first() {
         return Err(EngineError::Incomplete(first.step));
     }
     if meta.id.as_deref().is_some_and(|id| !outbox::is_uuid(id)) {

@@ -6,7 +6,7 @@ mod read;
 use crate::choices::{CookieChoice, ThankYouType};
 use crate::outbox::{self, Delivery};
 use crate::{
-    choices, constants, email, flow, media, record, validate, Answers, EngineError, StepId,
+    choices, constants, email, flow, journey, media, record, validate, Answers, EngineError, StepId,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -71,7 +71,7 @@ pub fn validate_step(
 pub fn validate_all(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult {
-    to_js(&validate::validate_all(&answers(answers_js)?))
+    to_js(&journey::validate_all(&answers(answers_js)?))
 }
 
 /// The step a deep link to `target` may show.
@@ -80,9 +80,11 @@ pub fn reachable_step(
     target: &str,
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult<String> {
-    Ok(flow::reachable_step(step(target)?, &answers(answers_js)?)
-        .as_str()
-        .to_owned())
+    Ok(
+        journey::reachable_step(step(target)?, &answers(answers_js)?)
+            .as_str()
+            .to_owned(),
+    )
 }
 
 /// Progress bar fill: step number / 9.
@@ -152,7 +154,7 @@ fn text_or_null(text: Option<&str>) -> JsValue {
 pub fn should_restore_answers(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult<bool> {
-    Ok(flow::should_restore_answers(&answers(answers_js)?))
+    Ok(journey::should_restore_answers(&answers(answers_js)?))
 }
 
 /// A stored cookie choice, or `null` when there is none (or it is not one of the three).
