@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{journey, outbox, validate, Answers, EngineError};
+use crate::{journey, validate, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -65,7 +65,7 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
     if let Some(first) = journey::validate_all(answers).first() {
         return Err(EngineError::Incomplete(first.step));
     }
-    if meta.id.as_deref().is_some_and(|id| !outbox::is_uuid(id)) {
+    if meta.id.as_deref().is_some_and(|id| !is_uuid(id)) {
         return Err(EngineError::BadArgument("id is not a UUID".into()));
     }
     let trimmed = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
@@ -110,6 +110,17 @@ pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyRespon
 /// either way, so a bot learns nothing.
 pub fn should_store(honeypot: &str) -> bool {
     honeypot.trim().is_empty()
+}
+
+/// Whether `id` is a UUID in its canonical text form (8-4-4-4-12 hex digits), as the
+/// `survey_responses.id` column needs.
+pub fn is_uuid(id: &str) -> bool {
+    let groups: Vec<&str> = id.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// `text` cut to at most `max` characters (never inside a character).

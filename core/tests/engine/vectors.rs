@@ -325,7 +325,9 @@ fn outbox_vectors() {
     }
     for pair in cases(&doc, "uuid") {
         assert_eq!(
-            json!(outbox::is_uuid(pair[0].as_str().expect("id"))),
+            json!(stepzero_core::record::is_uuid(
+                pair[0].as_str().expect("id")
+            )),
             pair[1],
             "{pair}"
         );
