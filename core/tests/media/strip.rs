@@ -69,7 +69,7 @@ fn a_jpeg_without_metadata_keeps_its_bytes() {
 
 #[test]
 fn png_text_and_exif_chunks_go_and_orientation_stays() {
-    let data = photo(40, 30, 10).pixels;
+    let data = photo(40, 30, 10).into_raw();
     let mut file = png_of(40, 30, png::ColorType::Rgb, &data, true);
     // An eXIf chunk with GPS, right after IHDR (8 + 25 bytes).
     let body = exif_with_gps(3)[6..].to_vec();
@@ -83,7 +83,7 @@ fn png_text_and_exif_chunks_go_and_orientation_stays() {
     assert_eq!(out.removed, ["eXIf", "tEXt"]);
     assert_eq!(out.orientation, 3);
     let back = decode::decode(&out.bytes, None).unwrap();
-    assert_eq!(back.image.pixels, data);
+    assert_eq!(back.image.as_raw(), &data);
     assert_eq!(back.orientation.value(), 3);
 }
 
