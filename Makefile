@@ -29,7 +29,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-media test-sql test-stack test-web test-e2e test-security
+test: test-rust test-wasm test-image test-sql test-stack test-web test-e2e test-security
 	@echo "make test: all suites passed"
 
 test-rust: tools
@@ -50,7 +50,7 @@ clean:
 	rm -rf target pkg web/dist
 
 include tests/stack/stack.mk
-include core/media.mk
+include core/image.mk
 include web/web.mk
 include tests/security/security.mk
 include tests/bench/bench.mk

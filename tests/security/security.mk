@@ -1,4 +1,4 @@
-# Security checks, included by the top-level Makefile (issue 6).
+# Security checks, included by the top-level Makefile.
 #   make test-security  the scanner's own tests and the EmailJS template checks (node:test), then a
 #                       scan of the production build the e2e suite used (target/web-e2e): it fails
 #                       if the bundle carries any key but the anon key (service-role, secret, private).

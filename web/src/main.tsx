@@ -32,7 +32,7 @@ function boot() {
 }
 
 boot();
-// Issue 6: retry what an earlier visit could not deliver. Its own chunk, started once the
+// Retry what an earlier visit could not deliver (the outbox). Its own chunk, started once the
 // engine (whose rules it follows) is up, so none of it is in the hero's first load.
 let outboxStarted = false;
 function startOutbox() {
