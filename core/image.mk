@@ -22,7 +22,7 @@ pkg-image/stepzero_image.js: $(IMAGE_SRC) | tools
 	@printf 'image wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg-image/stepzero_image_bg.wasm)" \
 	  "$$(gzip -9c pkg-image/stepzero_image_bg.wasm | wc -c)"
 
-test-image:
+test-image: tools
 	cargo clippy -p stepzero-core --all-targets --features image -- -D warnings
 	cargo clippy -p stepzero-core --lib --features media-wasm --target wasm32-unknown-unknown -- -D warnings
 	cargo test -p stepzero-core --features image
