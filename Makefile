@@ -27,7 +27,7 @@ BENCH_PORT ?= 4460
 
 # The fragments, each with its own `#   make <target>` lines that `make help` prints.
 FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/security.mk \
-	tests/bench/bench.mk core/mutants.mk
+	tests/bench/bench.mk core/mutants.mk web/lint.mk
 
 .PHONY: help tools pkg test test-rust test-wasm bench clean
 
@@ -46,7 +46,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-image test-sql test-stack test-web test-e2e test-security
+test: test-rust test-wasm test-image test-sql test-stack test-web test-e2e test-security lint
 	@echo "make test: all suites passed"
 
 test-rust: tools
