@@ -1,20 +1,32 @@
 //! Turning a picture upright by its EXIF orientation (done after shrinking: fewer pixels),
-//! with the image crate's rotations and flips.
+//! with the image crate's rotations and flips on `RgbImage` (not `DynamicImage`, whose
+//! every pixel type would be built into the wasm for one type used).
 
 use super::exif::Orientation;
 use super::pixels::Rgb;
-use image::DynamicImage;
+use image::imageops::{
+    flip_horizontal_in_place, flip_vertical_in_place, rotate180_in_place, rotate270, rotate90,
+};
 
 /// `image` turned so it shows as the camera meant.
-pub fn apply(image: Rgb, orientation: Orientation) -> Rgb {
-    match image::metadata::Orientation::from_exif(orientation.value()) {
-        Some(image::metadata::Orientation::NoTransforms) | None => image,
-        Some(turn) => {
-            let mut picture = DynamicImage::ImageRgb8(image);
-            picture.apply_orientation(turn);
-            picture.into_rgb8()
+pub fn apply(mut image: Rgb, orientation: Orientation) -> Rgb {
+    match orientation.value() {
+        2 => flip_horizontal_in_place(&mut image),
+        3 => rotate180_in_place(&mut image),
+        4 => flip_vertical_in_place(&mut image),
+        5 => {
+            image = rotate90(&image);
+            flip_horizontal_in_place(&mut image);
         }
+        6 => image = rotate90(&image),
+        7 => {
+            image = rotate270(&image);
+            flip_horizontal_in_place(&mut image);
+        }
+        8 => image = rotate270(&image),
+        _ => {}
     }
+    image
 }
 
 #[cfg(test)]
@@ -36,5 +48,18 @@ mod tests {
         let three = apply(strip(), Orientation::from_tag(3));
         assert_eq!(three.as_raw(), &[0, 0, 255, 255, 0, 0]);
         assert_eq!(apply(strip(), Orientation::NORMAL), strip());
+    }
+
+    #[test]
+    fn every_orientation_matches_the_image_crate() {
+        let picture = Rgb::from_fn(3, 2, |x, y| image::Rgb([x as u8 * 80, y as u8 * 200, 7]));
+        for tag in 1..=8u8 {
+            let mut expected = image::DynamicImage::ImageRgb8(picture.clone());
+            if let Some(o) = image::metadata::Orientation::from_exif(tag) {
+                expected.apply_orientation(o);
+            }
+            let got = apply(picture.clone(), Orientation::from_tag(tag.into()));
+            assert_eq!(got, expected.into_rgb8(), "orientation {tag}");
+        }
     }
 }

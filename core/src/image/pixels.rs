@@ -19,14 +19,20 @@ fn on_white(value: u8, alpha: u8) -> u8 {
 }
 
 /// Any decoded picture as 8-bit RGB, alpha laid on white; 16-bit samples are cut to 8.
+/// RGB and grey are taken as they are; every other type goes through the crate's RGBA
+/// conversion (one conversion table in the wasm, not two).
 ///
 /// # Errors
 /// [`ImageError::OutOfMemory`] when the RGB buffer cannot be had.
 pub fn to_rgb(image: DynamicImage) -> Result<Rgb, ImageError> {
-    if !image.color().has_alpha() {
-        return Ok(image.into_rgb8());
-    }
-    let rgba = image.into_rgba8();
+    let rgba = match image {
+        DynamicImage::ImageRgb8(rgb) => return Ok(rgb),
+        DynamicImage::ImageLuma8(gray) => {
+            let (width, height) = gray.dimensions();
+            return from_gray(width, height, gray.as_raw());
+        }
+        other => other.into_rgba8(),
+    };
     let (width, height) = rgba.dimensions();
     let mut pixels = buffer(width as usize * height as usize * 3)?;
     for (o, p) in pixels
@@ -38,6 +44,23 @@ pub fn to_rgb(image: DynamicImage) -> Result<Rgb, ImageError> {
             on_white(p[1], p[3]),
             on_white(p[2], p[3]),
         ]);
+    }
+    from_raw(width, height, pixels)
+}
+
+/// 8-bit grey to RGB.
+///
+/// # Errors
+/// [`ImageError::Malformed`] when `data` is shorter than the dimensions say,
+/// [`ImageError::OutOfMemory`] when the buffer cannot be had.
+pub fn from_gray(width: u32, height: u32, data: &[u8]) -> Result<Rgb, ImageError> {
+    let count = width as usize * height as usize;
+    let src = data
+        .get(..count)
+        .ok_or_else(|| ImageError::malformed("fewer pixels than the header says"))?;
+    let mut pixels = buffer(count * 3)?;
+    for (o, &g) in pixels.chunks_exact_mut(3).zip(src) {
+        o.fill(g);
     }
     from_raw(width, height, pixels)
 }

@@ -7,7 +7,6 @@ use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
 use super::super::limits::{self, MAX_DECODE_BYTES};
 use super::super::pixels::{self, Rgb};
-use image::{DynamicImage, GrayImage};
 use jpeg_decoder::{Decoder, PixelFormat};
 
 type Out = (Rgb, Orientation, (u32, u32));
@@ -38,17 +37,15 @@ pub(super) fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Out, I
         .info()
         .ok_or_else(|| ImageError::malformed("no frame header"))?;
     let (ow, oh) = (u32::from(info.width), u32::from(info.height));
-    let gray = |data: Vec<u8>| -> Result<Rgb, ImageError> {
-        let gray = GrayImage::from_raw(ow, oh, data)
-            .ok_or_else(|| ImageError::malformed("fewer pixels than the header says"))?;
-        Ok(DynamicImage::ImageLuma8(gray).into_rgb8())
-    };
     let image = match info.pixel_format {
         PixelFormat::RGB24 => pixels::from_raw(ow, oh, data)?,
-        PixelFormat::L8 => gray(data)?,
+        PixelFormat::L8 => pixels::from_gray(ow, oh, &data)?,
         PixelFormat::CMYK32 => pixels::from_cmyk(ow, oh, &data)?,
         // 16-bit grey (lossless JPEG): keep the high byte of each big-endian sample.
-        PixelFormat::L16 => gray(data.chunks_exact(2).map(|p| p[0]).collect())?,
+        PixelFormat::L16 => {
+            let high: Vec<u8> = data.chunks_exact(2).map(|p| p[0]).collect();
+            pixels::from_gray(ow, oh, &high)?
+        }
     };
     Ok((image, orientation, (w, h)))
 }
