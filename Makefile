@@ -64,6 +64,6 @@ bench: pkg bench-image bench-web
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
-	rm -rf target pkg web/dist
+	rm -rf target pkg pkg-image web/dist
 
 include $(FRAGMENTS)
