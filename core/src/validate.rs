@@ -234,6 +234,8 @@ mod tests {
             "",
             "12a",
             "-5",
+            // str::parse takes a leading '+': only the digits check refuses it.
+            "+5",
             "1.5",
             "99999999999999999999999",
         ] {
