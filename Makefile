@@ -1,8 +1,13 @@
 # Step Zero: entry points (DESIGN.md). Each installs what it needs and skips what is there.
-#   make run     the site + local backend on a fresh machine   make dev    the same, hot reload
-#   make test    every test (CI runs this)                      make pkg    the engine -> pkg/
-#   make build   web/dist for a static host                     make bench  sizes and speed
-#   make stack   the local backend alone                        make clean  forget local data
+# `make run` (the site + local backend, from a fresh machine) and `make build` are in web/web.mk.
+#   make test          every test (CI runs this): the suites below, then the linters
+#   make test-rust     cargo fmt, clippy (native and wasm32) and cargo test of the engine
+#   make test-wasm     the engine's JS API in headless Chromium (wasm-pack test)
+#   make pkg           the engine -> pkg/
+#   make bench         sizes and speed (JSON under target/bench/)
+#   make tools         wasm tools and node_modules, when missing
+#   make clean         forget local data and build output
+#   make help          this list, with every fragment's entry points
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -12,10 +17,23 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 CORE_SRC := $(shell find core/src -name '*.rs') core/Cargo.toml Cargo.lock
 
+# Ports and data, defined here once for every fragment; override on the command line.
+PORT ?= 5173
+STACK_PORT ?= 54321
+STACK_DATA ?= target/stack
+E2E_PORT ?= 4399
+E2E_STACK_PORT ?= 54399
+BENCH_PORT ?= 4460
+
+# The fragments, each with its own `#   make <target>` lines that `make help` prints.
+FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/security.mk \
+	tests/bench/bench.mk core/mutants.mk web/lint.mk core/work.mk ops/ops.mk core/engine-js.mk \
+	tests/hosts/hosts.mk tests/engines/engines.mk
+
 .PHONY: help tools pkg test test-rust test-wasm bench clean
 
 help:
-	@sed -n '2,6p' Makefile | sed 's/^# *//'
+	@grep -h '^#   make ' Makefile $(FRAGMENTS) | sed 's/^#   //'
 
 tools:
 	@scripts/ensure-node-modules.sh
@@ -30,7 +48,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-media test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security
+test: test-rust test-wasm test-image test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security lint
 	@echo "make test: all suites passed"
 
 test-rust: tools
@@ -48,15 +66,6 @@ bench: pkg bench-image bench-web bench-work
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
-	rm -rf target pkg pkg-js web/dist
+	rm -rf target pkg pkg-js pkg-image pkg-work web/dist
 
-include tests/stack/stack.mk
-include core/media.mk
-include core/work.mk
-include web/web.mk
-include tests/security/security.mk
-include tests/bench/bench.mk
-include ops/ops.mk
-include core/engine-js.mk
-include tests/hosts/hosts.mk
-include tests/engines/engines.mk
+include $(FRAGMENTS)

@@ -38,7 +38,7 @@ function cacheControl(path) {
 
 const server = createServer(async (req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
-  let file = null;
+  let file;
   let status = 200;
   try {
     file = (path !== '/' && (await fileAt(path))) || (isAppRoute(path) ? join(root, 'index.html') : null);

@@ -4,12 +4,9 @@
 #   make dev       the same with Vite's dev server (hot reload)
 #   make test-web  vitest (components, state, submission pipeline; reads tests/vectors)
 #   make test-e2e  Playwright in Debian Chromium against a production build and a throwaway stack
-
-PORT ?= 5173
-STACK_PORT ?= 54321
-STACK_DATA ?= target/stack
-E2E_PORT ?= 4399
-E2E_STACK_PORT ?= 54399
+#   make e2e-build the production build the e2e and security suites read (target/web-e2e)
+#   make web-deps  node_modules and Debian's Chromium, when missing
+#   make web-typecheck  tsc over web/ and tests/e2e
 
 VITE := node_modules/.bin/vite
 VITE_CONFIG := --config web/vite.config.ts
@@ -23,7 +20,7 @@ local_env = VITE_SUPABASE_URL=http://127.0.0.1:$(1) \
 	VITE_EMAILJS_TEMPLATE_ID=template_local \
 	VITE_EMAILJS_ORIGIN=http://127.0.0.1:$(1)
 
-.PHONY: web-deps build run dev test-web test-e2e web-typecheck
+.PHONY: web-deps build run dev test-web test-e2e e2e-build web-typecheck
 
 # node_modules only when missing or outdated (never a downloaded browser); Debian's Chromium.
 web-deps:
@@ -58,7 +55,9 @@ test-web: pkg web-deps web-typecheck
 
 # A production build pointed at the e2e stack's port; Playwright starts that stack and
 # scripts/serve.mjs (the same headers and 404 rules a CDN gets from web/deploy/hosting.mjs).
-test-e2e: pkg web-deps stack-deps
+e2e-build: pkg web-deps
 	$(call local_env,$(E2E_STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-e2e --emptyOutDir
+
+test-e2e: e2e-build stack-deps
 	E2E_PORT=$(E2E_PORT) E2E_STACK_PORT=$(E2E_STACK_PORT) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 	  node_modules/.bin/playwright test

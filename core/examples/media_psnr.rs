@@ -11,28 +11,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .split_first()
         .ok_or("usage: media_psnr <original> <shrunk.jpg>...")?;
     let source = decode::decode(&std::fs::read(original)?, None)?;
-    let upright = orient::apply(source.image, source.orientation)?;
+    let upright = orient::apply(source.image, source.orientation);
     let mut cache: Option<(u32, u32, Vec<f64>)> = None;
     for path in shrunk {
         let out = decode::decode(&std::fs::read(path)?, None)?.image;
         let reference = match &cache {
-            Some((w, h, r)) if (*w, *h) == (out.width, out.height) => r.clone(),
+            Some((w, h, r)) if (*w, *h) == out.dimensions() => r.clone(),
             _ => {
-                let r = lanczos(&upright, out.width, out.height);
-                cache = Some((out.width, out.height, r.clone()));
+                let r = lanczos(&upright, out.width(), out.height());
+                cache = Some((out.width(), out.height(), r.clone()));
                 r
             }
         };
         let mse = reference
             .iter()
-            .zip(&out.pixels)
+            .zip(out.as_raw())
             .map(|(a, &b)| (a.round().clamp(0.0, 255.0) - f64::from(b)).powi(2))
             .sum::<f64>()
             / reference.len() as f64;
         let psnr = 10.0 * (255.0f64 * 255.0 / mse.max(1e-12)).log10();
         println!(
             "{{\"file\":{path:?},\"width\":{},\"height\":{},\"psnr\":{psnr:.3}}}",
-            out.width, out.height
+            out.width(),
+            out.height()
         );
     }
     Ok(())
@@ -75,8 +76,8 @@ fn weights(src: usize, dst: usize) -> Vec<(usize, Vec<f64>)> {
 
 fn lanczos(image: &Rgb, width: u32, height: u32) -> Vec<f64> {
     let (sw, sh, dw, dh) = (
-        image.width as usize,
-        image.height as usize,
+        image.width() as usize,
+        image.height() as usize,
         width as usize,
         height as usize,
     );
@@ -88,7 +89,7 @@ fn lanczos(image: &Rgb, width: u32, height: u32) -> Vec<f64> {
                 mid[(y * dw + x) * 3 + c] = w
                     .iter()
                     .enumerate()
-                    .map(|(k, v)| v * f64::from(image.pixels[(y * sw + lo + k) * 3 + c]))
+                    .map(|(k, v)| v * f64::from(image.as_raw()[(y * sw + lo + k) * 3 + c]))
                     .sum();
             }
         }

@@ -1,9 +1,10 @@
-//! The journey through the survey (spec section 4): which step comes next, what Back does,
-//! which steps the answers reach, progress, and the thank-you page a response ends on.
+//! The flow of the survey (spec section 4), step by step: which step comes next, what Back
+//! does, the route the answers take, progress, and the thank-you page a response ends on.
+//! Rules over the answers as a whole (deep links, validate all) are in [`crate::journey`].
 
 use crate::choices::ThankYouType;
-use crate::constants::{PROGRESS_STEPS, REPEAT_VISIT_WINDOW_MS, RESTORE_BELOW_ANSWERED};
-use crate::{validate, Answers, StepId};
+use crate::constants::{PROGRESS_STEPS, REPEAT_VISIT_WINDOW_MS};
+use crate::{Answers, StepId};
 use serde::Serialize;
 
 /// Where Next leads: another step, or the submission (after step 8).
@@ -91,18 +92,6 @@ pub fn route(answers: &Answers) -> Vec<StepId> {
     steps
 }
 
-/// The step a deep link to `target` may show: `target` itself when every step before it on
-/// the route is answered, else the first step on the route that needs an answer. A target
-/// the route does not pass (4a after "Not Yet") leads to the first unanswered step, or 8.
-pub fn reachable_step(target: StepId, answers: &Answers) -> StepId {
-    for step in route(answers) {
-        if step == target || !validate::validate_step(step, answers).is_empty() {
-            return step;
-        }
-    }
-    StepId::Eight
-}
-
 /// Progress bar fill for a step: its number over nine.
 pub fn progress(step: StepId) -> f64 {
     f64::from(step.number()) / f64::from(PROGRESS_STEPS)
@@ -133,11 +122,6 @@ pub fn reveals(answers: &Answers) -> Reveals {
         email: answers.wants_reminder(),
         attachment: answers.consents_to_sharing(),
     }
-}
-
-/// Whether step 8 should restore the saved answers: it was reached with fewer than seven.
-pub fn should_restore_answers(answers: &Answers) -> bool {
-    answers.answered_count() < RESTORE_BELOW_ANSWERED
 }
 
 /// The hero's Continue shortcut: the thank-you page to go straight to when a survey was

@@ -13,6 +13,7 @@ pub mod error;
 pub mod flow;
 #[cfg(feature = "image")]
 pub mod image;
+pub mod journey;
 pub mod media;
 pub mod outbox;
 pub mod record;
@@ -28,5 +29,6 @@ pub mod work_wasm;
 pub use answers::Answers;
 pub use error::EngineError;
 pub use flow::{Backward, Forward};
+pub use journey::StepErrors;
 pub use step::StepId;
-pub use validate::{ErrorCode, FieldError, StepErrors};
+pub use validate::{ErrorCode, FieldError};

@@ -147,14 +147,3 @@ pub fn next_object_name(object_name: &str) -> String {
         _ => format!("0_{object_name}"),
     }
 }
-
-/// Whether `id` is a UUID in its canonical text form (8-4-4-4-12 hex digits), as the
-/// `survey_responses.id` column needs.
-pub fn is_uuid(id: &str) -> bool {
-    let groups: Vec<&str> = id.split('-').collect();
-    groups.len() == 5
-        && groups
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
-}

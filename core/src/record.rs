@@ -1,7 +1,7 @@
 //! The `survey_responses` row (spec section 3) built from complete answers.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{email, outbox, validate, work, Answers, EngineError};
+use crate::{email, journey, validate, work, Answers, EngineError};
 use serde::{Deserialize, Serialize};
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
@@ -67,12 +67,12 @@ pub struct SurveyResponse {
 ///
 /// # Errors
 /// [`EngineError::Incomplete`] naming the first step to revisit when the answers do not pass
-/// [`validate::validate_all`]; [`EngineError::BadArgument`] when the id is not a UUID.
+/// [`journey::validate_all`]; [`EngineError::BadArgument`] when the id is not a UUID.
 pub fn build_record(answers: &Answers, meta: &RecordMeta) -> Result<SurveyResponse, EngineError> {
-    if let Some(first) = validate::validate_all(answers).first() {
+    if let Some(first) = journey::validate_all(answers).first() {
         return Err(EngineError::Incomplete(first.step));
     }
-    if meta.id.as_deref().is_some_and(|id| !outbox::is_uuid(id)) {
+    if meta.id.as_deref().is_some_and(|id| !is_uuid(id)) {
         return Err(EngineError::BadArgument("id is not a UUID".into()));
     }
     let trimmed = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_owned();
@@ -178,11 +178,11 @@ pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
     let Some(id) = record.id.as_deref() else {
         return bad("it has no id".into());
     };
-    if !outbox::is_uuid(id) {
+    if !is_uuid(id) {
         return bad("its id is not a UUID".into());
     }
     let answers = record.answers();
-    let invalid = validate::validate_all(&answers);
+    let invalid = journey::validate_all(&answers);
     if let Some((step, error)) = invalid
         .iter()
         .find_map(|s| s.errors.first().map(|e| (s.step, e)))
@@ -223,6 +223,17 @@ pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
 /// either way, so a bot learns nothing.
 pub fn should_store(honeypot: &str) -> bool {
     honeypot.trim().is_empty()
+}
+
+/// Whether `id` is a UUID in its canonical text form (8-4-4-4-12 hex digits), as the
+/// `survey_responses.id` column needs.
+pub fn is_uuid(id: &str) -> bool {
+    let groups: Vec<&str> = id.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// `text` cut to at most `max` characters (never inside a character).

@@ -3,7 +3,7 @@
 
 use crate::choices::{Completed, Discomfort, Reason, YesNo};
 use crate::constants::{AGE_RANGE, MAX_EMAIL_CHARS, MAX_TEXT_CHARS};
-use crate::{flow, Answers, StepId};
+use crate::{Answers, StepId};
 use serde::{Deserialize, Serialize};
 
 /// Why a field is invalid.
@@ -82,14 +82,6 @@ impl FieldError {
     }
 }
 
-/// The errors of one step, for [`validate_all`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct StepErrors {
-    pub step: StepId,
-    pub errors: Vec<FieldError>,
-}
-
 /// The errors of one step's fields; empty when the step may be left with Next.
 pub fn validate_step(step: StepId, answers: &Answers) -> Vec<FieldError> {
     use StepId::*;
@@ -135,19 +127,6 @@ pub fn validate_step(step: StepId, answers: &Answers) -> Vec<FieldError> {
         }
     }
     errors
-}
-
-/// Every step on the answers' route that is not yet valid, in route order: before submit,
-/// the first entry names the step to revisit. Empty when the answers are complete.
-pub fn validate_all(answers: &Answers) -> Vec<StepErrors> {
-    flow::route(answers)
-        .into_iter()
-        .map(|step| StepErrors {
-            step,
-            errors: validate_step(step, answers),
-        })
-        .filter(|step_errors| !step_errors.errors.is_empty())
-        .collect()
 }
 
 /// The age field's typing filter: keeps the ASCII digits of `text`, drops everything else.
@@ -255,6 +234,8 @@ mod tests {
             "",
             "12a",
             "-5",
+            // str::parse takes a leading '+': only the digits check refuses it.
+            "+5",
             "1.5",
             "99999999999999999999999",
         ] {

@@ -3,8 +3,6 @@
 #                    of RUNS runs) on /, /about, /privacy and /survey/question/1, served by
 #                    scripts/serve.mjs with the real headers. `make bench` then prints the budget.
 
-BENCH_PORT ?= 4460
-
 .PHONY: bench-web
 
 # Measuring needs no services: without web/.env the build is a preview (make build would refuse).

@@ -1,6 +1,6 @@
 // `make bench-image`: the email backup's image routine in headless Chromium, side by side on
 // the same real photographs (Debian's plasma-workspace-wallpapers; a WebP made from one with
-// Debian's cwebp): ours (Rust wasm, pkg-media/), browser-image-compression at the same target,
+// Debian's cwebp): ours (Rust wasm, pkg-image/), browser-image-compression at the same target,
 // and a plain canvas loop doing the spec's ladder. Median of RUNS runs after a warm-up, the
 // quality chosen, the output bytes and PSNR against a high-quality reference (full decode,
 // f64 Lanczos3: core/examples/media_psnr.rs). Prints a table, writes target/bench/image.json.
@@ -32,7 +32,7 @@ execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--fea
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 const ROUTES = [
-  ['/pkg-media/', 'pkg-media/'],
+  ['/pkg-image/', 'pkg-image/'],
   ['/bic/', 'node_modules/browser-image-compression/dist/'],
   ['/file/', ''],
 ];

@@ -1,4 +1,4 @@
-// Size budget of what visitors download (issue 7), from the production build in web/dist:
+// Size budget of what visitors download, from the production build in web/dist:
 // - hero: index.html plus the JS and CSS it makes the browser fetch before the first paint
 //   (its module script, modulepreloads and stylesheets), gzip -9. Checked in Chromium too:
 //   every JS/CSS request on `/` before any interaction is listed, and anything fetched before

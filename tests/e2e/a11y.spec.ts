@@ -1,4 +1,4 @@
-// WCAG 2.2 AA (issue 7): axe-core finds nothing on every screen and state — each question empty,
+// WCAG 2.2 AA: axe-core finds nothing on every screen and state — each question empty,
 // with its error, with its reveal open; both overlays; the cookie banner; each thank-you type;
 // the fallback screen; about; each privacy tab; not found — at a phone's and a desktop's width.
 // Plus what axe cannot judge: titles, the progressbar, the disabled Foundations item, touch

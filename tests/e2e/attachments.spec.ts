@@ -1,4 +1,4 @@
-// Attachments end to end (issue 5): the email backup carries a real photo shrunk by the Rust
+// Attachments end to end: the email backup carries a real photo shrunk by the Rust
 // image worker; a PDF travels as metadata only; a file over 10 MB is refused with the spec's
 // alert; a photo's GPS and other metadata never reach the bucket; the page keeps moving.
 import { readFileSync } from 'node:fs';

@@ -18,7 +18,7 @@ export default function globalSetup() {
   rmSync(FAULTS_DIR, { recursive: true, force: true });
   mkdirSync(FAULTS_DIR, { recursive: true });
   return () => {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(FAULTS_DIR).filter((file) => file.endsWith('.json'));
     } catch {

@@ -145,7 +145,7 @@ test.describe('fault matrix: phones, files and clocks', () => {
   });
 
   test('metadata that cannot be removed (the image code cannot load): the photo is not uploaded, the row is saved without it', async ({ page, request, logs }) => {
-    await page.route(/stepzero_media.*\.wasm/, (route) => route.abort());
+    await page.route(/stepzero_image.*\.wasm/, (route) => route.abort());
     await toSubmit(page, 'world:strip-fails', { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
     await submit(page, 'completed');
     const [row] = await rowsWhen(request, 1);

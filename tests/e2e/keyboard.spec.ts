@@ -1,4 +1,4 @@
-// Keyboard only (issue 7): the Yes, Not Yet and Not Interested paths end to end with no mouse;
+// Keyboard only: the Yes, Not Yet and Not Interested paths end to end with no mouse;
 // focus lands on each step's heading and, on an error, on the field; Enter moves on from a
 // one-line field and adds a line in the textarea; the cookie banner is reachable and traps nothing.
 import type { Locator, Page } from '@playwright/test';

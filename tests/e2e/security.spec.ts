@@ -1,4 +1,4 @@
-// Hardening (issue 6): the served headers and hosting rules, a whole survey with zero CSP
+// Hardening: the served headers and hosting rules, a whole survey with zero CSP
 // violations, answers holding HTML or script stored verbatim and never rendered as HTML, and
 // the honeypot that quietly keeps a bot's response out of the database.
 import { existsSync, readFileSync } from 'node:fs';

@@ -120,7 +120,7 @@ async function main() {
     try {
       bound = await gateway.listen(port);
     } catch (e) {
-      if (e.code === 'EADDRINUSE') throw new Error(portTakenMessage(port));
+      if (e.code === 'EADDRINUSE') throw new Error(portTakenMessage(port), { cause: e });
       throw e;
     }
     url = `http://127.0.0.1:${bound}`;

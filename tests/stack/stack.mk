@@ -10,8 +10,6 @@
 #   stack ready http://127.0.0.1:<port> anon=<key>
 # on stdout when ready and stops on SIGINT/SIGTERM or when its parent exits.
 
-STACK_PORT ?= 54321
-STACK_DATA ?= target/stack
 STACK_LAUNCH = node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA)
 STACK_ANON_KEY_CMD = node tests/stack/anon-key.mjs
 

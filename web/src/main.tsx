@@ -24,7 +24,7 @@ function boot() {
   prefetchFor(parseRoute(window.location.pathname)); // not the hero: it needs neither
   root.render(
     <StrictMode>
-      <ErrorBoundary>
+      <ErrorBoundary fallback={<FallbackScreen />}>
         <App startup={startup} />
       </ErrorBoundary>
     </StrictMode>,

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use stepzero_core::{flow, media, validate, Answers, StepId};
+use stepzero_core::{flow, journey, media, validate, Answers, StepId};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = media::check_attachment(data.len() as f64, &text, &text);
     let _ = media::upload_content_type(&text, &text);
     if let Ok(answers) = serde_json::from_slice::<Answers>(data) {
-        let _ = validate::validate_all(&answers);
+        let _ = journey::validate_all(&answers);
         for id in ["1", "2", "3", "4a", "4b", "4b-other", "5a", "5b", "6", "7", "8"] {
             if let Ok(step) = StepId::parse(id) {
                 let _ = flow::next_step(step, &answers);

@@ -2,6 +2,7 @@
 //! so a small file that claims huge dimensions is refused at once.
 
 use super::error::ImageError;
+use image::Limits;
 
 /// The most pixels we decode (a 50-megapixel phone photo fits; a bomb does not).
 pub const MAX_PIXELS: u64 = 50_000_000;
@@ -9,6 +10,16 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 pub const MAX_SIDE: u64 = 20_000;
 /// The most bytes a decoder may hold at once (decoded pixels plus its working buffers).
 pub const MAX_DECODE_BYTES: usize = 320 * 1024 * 1024;
+
+/// The limits handed to the image crate's decoders: the longest side and the memory a
+/// decoder may hold. `MAX_PIXELS` has no field there; [`check`] covers it first.
+pub fn decoder_limits() -> Limits {
+    let mut limits = Limits::no_limits();
+    limits.max_image_width = Some(MAX_SIDE as u32);
+    limits.max_image_height = Some(MAX_SIDE as u32);
+    limits.max_alloc = Some(MAX_DECODE_BYTES as u64);
+    limits
+}
 
 /// Accepts `width` x `height` when both are positive and within the limits.
 ///

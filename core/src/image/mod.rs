@@ -1,8 +1,13 @@
 //! The email backup's image routine (spec section 5, "Email backup file rules") and the
 //! upload's metadata stripping, behind the `image` cargo feature so the engine's wasm never
-//! carries them. Bytes in, bytes out: decode once (a JPEG straight at reduced DCT scale),
-//! turn upright by EXIF, lay transparency on white, shrink to at most 800 px with a SIMD
-//! Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
+//! carries them. Bytes in, bytes out: decode once with the image crate (format detection,
+//! `image::Limits`, its PNG, WebP and GIF decoders, `RgbImage`), a JPEG straight at reduced
+//! DCT scale; turn upright by EXIF, lay transparency on white, shrink to at most 800 px with
+//! a SIMD Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
+//!
+//! Two specialised paths stay because they measurably win (`make bench-image`): the JPEG
+//! decode at DCT scale (`decode/jpeg.rs`) and the ladder encoder that transforms once and
+//! only quantises per rung (`jpeg/`); each says why at its top.
 
 pub mod decode;
 pub mod error;
@@ -91,7 +96,7 @@ pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, Ima
     let (fw, fh) = (decoded.full_width, decoded.full_height);
     let (w, h) = resize::fit(fw, fh, max_side);
     let small = resize::resize(decoded.image, w, h)?;
-    let upright = orient::apply(small, decoded.orientation)?;
+    let upright = orient::apply(small, decoded.orientation);
     let prepared = jpeg::prepare(&upright)?;
     let (bytes, tenths, tried) = ladder(&prepared, options);
     let (source_width, source_height) = if decoded.orientation.swaps_sides() {
@@ -103,8 +108,8 @@ pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, Ima
         fits: bytes.len() as u64 <= options.target_bytes,
         bytes,
         tenths,
-        width: upright.width,
-        height: upright.height,
+        width: upright.width(),
+        height: upright.height(),
         tried,
         format: decoded.format,
         source_width,

@@ -2,7 +2,7 @@
 //! The sizes are decided here: the long side at most `max_side`, never enlarged.
 
 use super::error::{buffer, ImageError};
-use super::pixels::Rgb;
+use super::pixels::{self, Rgb};
 use fast_image_resize::images::{TypedImage, TypedImageRef};
 use fast_image_resize::pixels::U8x4;
 use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
@@ -26,19 +26,20 @@ pub fn fit(width: u32, height: u32, max_side: u32) -> (u32, u32) {
 /// # Errors
 /// [`ImageError::Malformed`] when the buffer does not match its dimensions.
 pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
-    if image.width == width && image.height == height {
+    let (source_width, source_height) = image.dimensions();
+    if (source_width, source_height) == (width, height) {
         return Ok(image);
     }
     // fast_image_resize is built with only its U8x4 path (its other pixel types bring 0.5 MB
     // of tables into the wasm): RGB goes in as RGBX, opaque, so no alpha maths happens.
-    let mut rgbx = buffer(image.pixels.len() / 3 * 4)?;
-    for (o, p) in rgbx.chunks_exact_mut(4).zip(image.pixels.chunks_exact(3)) {
+    let mut rgbx = buffer(image.as_raw().len() / 3 * 4)?;
+    for (o, p) in rgbx.chunks_exact_mut(4).zip(image.as_raw().chunks_exact(3)) {
         o.copy_from_slice(&[p[0], p[1], p[2], 255]);
     }
-    drop(image.pixels);
+    drop(image);
     let mut out = buffer(width as usize * height as usize * 4)?;
     {
-        let src = TypedImageRef::<U8x4>::from_buffer(image.width, image.height, &rgbx)
+        let src = TypedImageRef::<U8x4>::from_buffer(source_width, source_height, &rgbx)
             .map_err(ImageError::malformed)?;
         let mut dst = TypedImage::<U8x4>::from_buffer(width, height, &mut out)
             .map_err(ImageError::malformed)?;
@@ -49,15 +50,11 @@ pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
             .resize_typed(&src, &mut dst, &options)
             .map_err(ImageError::malformed)?;
     }
-    let pixels = out
+    let rgb = out
         .chunks_exact(4)
         .flat_map(|p| [p[0], p[1], p[2]])
         .collect();
-    Ok(Rgb {
-        width,
-        height,
-        pixels,
-    })
+    pixels::from_raw(width, height, rgb)
 }
 
 #[cfg(test)]
@@ -76,13 +73,9 @@ mod tests {
 
     #[test]
     fn resize_keeps_a_flat_colour_flat() {
-        let image = Rgb {
-            width: 40,
-            height: 20,
-            pixels: [200, 100, 50].repeat(800),
-        };
+        let image = Rgb::from_raw(40, 20, [200, 100, 50].repeat(800)).unwrap();
         let small = resize(image, 10, 5).unwrap();
-        assert_eq!(small.pixels.len(), 150);
-        assert!(small.pixels.chunks(3).all(|p| p == [200, 100, 50]));
+        assert_eq!(small.as_raw().len(), 150);
+        assert!(small.as_raw().chunks(3).all(|p| p == [200, 100, 50]));
     }
 }

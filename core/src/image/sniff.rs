@@ -1,4 +1,7 @@
-//! Which format a file is, by its first bytes (never by its name or claimed MIME type).
+//! Which format a file is, by its first bytes (never by its name or claimed MIME type): the
+//! image crate's signature table, narrowed to the four formats the routine reads.
+
+use image::ImageFormat;
 
 /// The formats the image routine reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,18 +16,25 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format whose signature `bytes` start with, if any.
+    /// The format whose signature `bytes` start with, if it is one of the four.
     pub fn sniff(bytes: &[u8]) -> Option<Format> {
-        if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-            Some(Format::Jpeg)
-        } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-            Some(Format::Png)
-        } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-            Some(Format::WebP)
-        } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-            Some(Format::Gif)
-        } else {
-            None
+        match image::guess_format(bytes).ok()? {
+            ImageFormat::Jpeg => Some(Format::Jpeg),
+            ImageFormat::Png => Some(Format::Png),
+            ImageFormat::WebP => Some(Format::WebP),
+            ImageFormat::Gif => Some(Format::Gif),
+            _ => None,
+        }
+    }
+
+    /// The image crate's name for it; none for HEIF, which the image crate does not read.
+    pub fn image_format(self) -> Option<ImageFormat> {
+        match self {
+            Format::Jpeg => Some(ImageFormat::Jpeg),
+            Format::Png => Some(ImageFormat::Png),
+            Format::WebP => Some(ImageFormat::WebP),
+            Format::Gif => Some(ImageFormat::Gif),
+            Format::Heif => None,
         }
     }
 }
@@ -42,5 +52,8 @@ mod tests {
         assert_eq!(Format::sniff(b"%PDF-1.7"), None);
         assert_eq!(Format::sniff(b"RIFF"), None);
         assert_eq!(Format::sniff(b""), None);
+        // Formats the image crate knows but the routine does not read.
+        assert_eq!(Format::sniff(b"BM\0\0\0\0\0\0\0\0"), None);
+        assert_eq!(Format::sniff(b"II*\0\x08\0\0\0"), None);
     }
 }

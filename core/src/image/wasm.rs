@@ -1,4 +1,4 @@
-//! The image routine's JavaScript API, built only into the second wasm (`pkg-media/`,
+//! The image routine's JavaScript API, built only into the second wasm (`pkg-image/`,
 //! feature `media-wasm`): the engine's wasm never carries it. Failures are thrown as an
 //! `Error` with a stable `code` (see [`ImageError::code`]); nothing panics on input.
 

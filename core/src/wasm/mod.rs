@@ -4,9 +4,10 @@
 mod read;
 
 use crate::choices::{CookieChoice, ThankYouType};
-use crate::outbox::{self, Delivery};
+use crate::outbox;
 use crate::{
-    choices, constants, email, flow, media, record, validate, work, Answers, EngineError, StepId,
+    choices, constants, email, flow, journey, media, record, validate, work, Answers, EngineError,
+    StepId,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -71,7 +72,7 @@ pub fn validate_step(
 pub fn validate_all(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult {
-    to_js(&validate::validate_all(&answers(answers_js)?))
+    to_js(&journey::validate_all(&answers(answers_js)?))
 }
 
 /// The step a deep link to `target` may show.
@@ -80,9 +81,24 @@ pub fn reachable_step(
     target: &str,
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult<String> {
-    Ok(flow::reachable_step(step(target)?, &answers(answers_js)?)
-        .as_str()
-        .to_owned())
+    Ok(
+        journey::reachable_step(step(target)?, &answers(answers_js)?)
+            .as_str()
+            .to_owned(),
+    )
+}
+
+/// Every step id, in the order the spec lists them (the web's route table is checked
+/// against it).
+#[wasm_bindgen(js_name = stepIds, unchecked_return_type = "StepId[]")]
+pub fn step_ids() -> JsResult {
+    to_js(&StepId::ALL)
+}
+
+/// The step's number out of eight, as "Question N of 8" shows it (4a, 4b and 4b-other are 4).
+#[wasm_bindgen(js_name = stepNumber)]
+pub fn step_number(step_id: &str) -> JsResult<u8> {
+    Ok(step(step_id)?.number())
 }
 
 /// Progress bar fill: step number / 9.
@@ -152,7 +168,7 @@ fn text_or_null(text: Option<&str>) -> JsValue {
 pub fn should_restore_answers(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
 ) -> JsResult<bool> {
-    Ok(flow::should_restore_answers(&answers(answers_js)?))
+    Ok(journey::should_restore_answers(&answers(answers_js)?))
 }
 
 /// A stored cookie choice, or `null` when there is none (or it is not one of the three).
@@ -225,26 +241,16 @@ pub fn should_store(honeypot: &str) -> bool {
     record::should_store(honeypot)
 }
 
-fn delivery(kind: Delivery) -> String {
-    match kind {
-        Delivery::Stored => "stored",
-        Delivery::NameTaken => "nameTaken",
-        Delivery::Retry => "retry",
-        Delivery::Refused => "refused",
-    }
-    .to_owned()
-}
-
 /// What an insert's answer means: `status` 0 for no answer; `postgresCode` from the error body.
 #[wasm_bindgen(js_name = classifyInsert, unchecked_return_type = "Delivery")]
-pub fn classify_insert(status: u16, postgres_code: &str) -> String {
-    delivery(outbox::classify_insert(status, postgres_code))
+pub fn classify_insert(status: u16, postgres_code: &str) -> JsResult {
+    to_js(&outbox::classify_insert(status, postgres_code))
 }
 
 /// What an upload's answer means; "already exists" is ours only after a lost answer.
 #[wasm_bindgen(js_name = classifyUpload, unchecked_return_type = "Delivery")]
-pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool) -> String {
-    delivery(outbox::classify_upload(
+pub fn classify_upload(status: u16, message: &str, earlier_outcome_unknown: bool) -> JsResult {
+    to_js(&outbox::classify_upload(
         status,
         message,
         earlier_outcome_unknown,

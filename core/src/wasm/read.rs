@@ -4,6 +4,7 @@
 //! formatting its error messages need were over half the engine's wasm. Each reader names the
 //! field that is wrong, and unknown keys are ignored.
 
+use crate::constants::AGE_RANGE;
 use crate::email::FileInfo;
 use crate::record::{RecordMeta, SurveyResponse};
 use crate::{Answers, EngineError};
@@ -127,6 +128,7 @@ pub fn file_info(value: &JsValue) -> Result<Option<FileInfo>, EngineError> {
 /// A `survey_responses` row as `buildRecord` returned it.
 pub fn survey_response(value: &JsValue) -> Result<SurveyResponse, EngineError> {
     let f = Fields::of(value, "record")?;
+    let ages = f64::from(*AGE_RANGE.start())..=f64::from(*AGE_RANGE.end());
     let age = f.number("question7_age")?;
     Ok(SurveyResponse {
         id: f.text("id")?,
@@ -140,7 +142,7 @@ pub fn survey_response(value: &JsValue) -> Result<SurveyResponse, EngineError> {
         question5b_reminder: f.text("question5b_reminder")?,
         question5b_email: f.text("question5b_email")?,
         question6_consent: f.required_text("question6_consent")?,
-        question7_age: age.filter(|n| (1.0..=120.0).contains(n)).map(|n| n as u8),
+        question7_age: age.filter(|n| ages.contains(n)).map(|n| n as u8),
         question8_gender: f.required_text("question8_gender")?,
         terms_consent: f.flag("terms_consent")?.unwrap_or(false),
         completion_time: f.required_text("completion_time")?,

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use stepzero_core::choices::{Completed, Discomfort, Gender, Reason, YesNo};
 use stepzero_core::record::{build_record, RecordMeta};
-use stepzero_core::{email, flow, media, validate, Answers, Backward, Forward, StepId};
+use stepzero_core::{email, flow, journey, media, validate, Answers, Backward, Forward, StepId};
 
 /// An answer: usually a real option, sometimes any text, sometimes absent.
 fn answer(labels: Vec<&'static str>) -> impl Strategy<Value = Option<String>> {
@@ -105,11 +105,11 @@ fn exercise(answers: &Answers) {
     for step in StepId::ALL {
         let _ = flow::next_step(step, answers);
         let _ = flow::previous_step(step, answers);
-        let _ = flow::reachable_step(step, answers);
+        let _ = journey::reachable_step(step, answers);
         let _ = validate::validate_step(step, answers);
     }
-    let _ = validate::validate_all(answers);
-    let _ = flow::should_restore_answers(answers);
+    let _ = journey::validate_all(answers);
+    let _ = journey::should_restore_answers(answers);
     let meta = RecordMeta {
         completion_time: "t".into(),
         user_agent: "ua".into(),
@@ -163,7 +163,7 @@ proptest! {
 
     #[test]
     fn reachable_step_is_on_the_route(answers in any_answers(), target in any_step()) {
-        prop_assert!(flow::route(&answers).contains(&flow::reachable_step(target, &answers)));
+        prop_assert!(flow::route(&answers).contains(&journey::reachable_step(target, &answers)));
     }
 
     #[test]
@@ -171,11 +171,11 @@ proptest! {
         let meta = RecordMeta { completion_time: "t".into(), user_agent: "ua".into(), ..RecordMeta::default() };
         match build_record(&answers, &meta) {
             Ok(record) => {
-                prop_assert!(validate::validate_all(&answers).is_empty());
+                prop_assert!(journey::validate_all(&answers).is_empty());
                 prop_assert!(record.question7_age.is_some_and(|age| (1..=120).contains(&age)));
                 prop_assert!(record.terms_consent);
             }
-            Err(_) => prop_assert!(!validate::validate_all(&answers).is_empty()),
+            Err(_) => prop_assert!(!journey::validate_all(&answers).is_empty()),
         }
     }
 

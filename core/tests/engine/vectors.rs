@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 use stepzero_core::record::{build_record, RecordMeta};
-use stepzero_core::{choices, flow, media, validate, Answers, EngineError, StepId};
+use stepzero_core::{choices, flow, journey, media, validate, Answers, EngineError, StepId};
 
 fn load(name: &str) -> Value {
     let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -65,7 +65,7 @@ fn route_vectors() {
 #[test]
 fn reachable_step_vectors() {
     for case in cases(&load("flow.json"), "reachable") {
-        let got = flow::reachable_step(step(case, "target"), &answers(case));
+        let got = journey::reachable_step(step(case, "target"), &answers(case));
         assert_eq!(got.as_str(), case["expect"], "{}", name(case));
     }
 }
@@ -117,7 +117,7 @@ fn validate_step_vectors() {
 #[test]
 fn validate_all_vectors() {
     for case in cases(&load("validation.json"), "validateAll") {
-        let got = validate::validate_all(&answers(case));
+        let got = journey::validate_all(&answers(case));
         assert_eq!(
             serde_json::to_value(got).expect("json"),
             case["expect"],
@@ -239,7 +239,7 @@ fn repeat_visit_vectors() {
 fn restore_vectors() {
     for case in cases(&load("state.json"), "restore") {
         assert_eq!(
-            json!(flow::should_restore_answers(&answers(case))),
+            json!(journey::should_restore_answers(&answers(case))),
             case["expect"],
             "{}",
             name(case)
@@ -354,7 +354,9 @@ fn outbox_vectors() {
     }
     for pair in cases(&doc, "uuid") {
         assert_eq!(
-            json!(outbox::is_uuid(pair[0].as_str().expect("id"))),
+            json!(stepzero_core::record::is_uuid(
+                pair[0].as_str().expect("id")
+            )),
             pair[1],
             "{pair}"
         );

@@ -21,11 +21,7 @@ pub fn photo(width: u32, height: u32, grain: u32) -> Rgb {
             pixels.extend(base.map(|v| (v as i32 + n).clamp(0, 255) as u8));
         }
     }
-    Rgb {
-        width,
-        height,
-        pixels,
-    }
+    Rgb::from_raw(width, height, pixels).expect("whole picture")
 }
 
 pub fn jpeg_of(image: &Rgb, quality: u8) -> Vec<u8> {

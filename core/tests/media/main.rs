@@ -23,7 +23,7 @@ fn a_large_photo_fits_the_cap_with_its_long_side_at_800() {
     assert_eq!((out.width, out.height), (800, 533));
     assert!(out.fits && out.bytes.len() as u64 <= CAP);
     let back = decode::decode(&out.bytes, None).expect("our JPEG decodes");
-    assert_eq!((back.image.width, back.image.height), (800, 533));
+    assert_eq!(back.image.dimensions(), (800, 533));
 }
 
 #[test]
@@ -33,7 +33,7 @@ fn the_chosen_quality_is_the_first_rung_that_fits() {
             900,
             700,
             png::ColorType::Rgb,
-            &photo(900, 700, grain).pixels,
+            photo(900, 700, grain).as_raw(),
             false,
         ));
         let first_fit = out
@@ -63,7 +63,7 @@ fn when_nothing_fits_the_last_rung_is_kept_and_marked() {
         ..ShrinkOptions::default()
     };
     let out = shrink_image(
-        &png_of(800, 800, png::ColorType::Rgb, &noise.pixels, false),
+        &png_of(800, 800, png::ColorType::Rgb, noise.as_raw(), false),
         &opts,
     )
     .unwrap();
@@ -86,7 +86,7 @@ fn exif_orientation_six_turns_the_picture_upright() {
     assert_eq!((out.source_width, out.source_height), (800, 1600));
     // The stored top-left (dark red-free corner) is now at the top right.
     let px = decode::decode(&out.bytes, None).unwrap().image;
-    let at = |x: u32, y: u32| px.pixels[((y * px.width + x) * 3) as usize];
+    let at = |x: u32, y: u32| px.as_raw()[((y * px.width() + x) * 3) as usize];
     assert!(
         at(399, 0) < 40 && at(0, 0) < 40 && at(0, 799) > 200,
         "red rises along the new y"
@@ -98,12 +98,12 @@ fn transparent_pixels_land_on_white() {
     let clear = vec![0u8; 64 * 64 * 4];
     let out = shrink(&png_of(64, 64, png::ColorType::Rgba, &clear, false));
     let px = decode::decode(&out.bytes, None).unwrap().image;
-    assert!(px.pixels.iter().all(|&v| v >= 250), "white, not black");
+    assert!(px.as_raw().iter().all(|&v| v >= 250), "white, not black");
     let out = shrink(&webp_of(64, 64, &clear, None));
     assert!(decode::decode(&out.bytes, None)
         .unwrap()
         .image
-        .pixels
+        .as_raw()
         .iter()
         .all(|&v| v >= 250));
 }
@@ -111,7 +111,7 @@ fn transparent_pixels_land_on_white() {
 #[test]
 fn every_format_decodes() {
     let rgba: Vec<u8> = photo(300, 200, 20)
-        .pixels
+        .as_raw()
         .chunks(3)
         .flat_map(|p| [p[0], p[1], p[2], 255])
         .collect();
@@ -134,7 +134,7 @@ fn every_format_decodes() {
 fn a_gif_gives_its_first_frame_with_transparency_on_white() {
     let out = shrink(&gif_of(100, 10, false));
     let px = decode::decode(&out.bytes, None).unwrap().image;
-    let mean = px.pixels.iter().map(|&v| u32::from(v)).sum::<u32>() / px.pixels.len() as u32;
+    let mean = px.as_raw().iter().map(|&v| u32::from(v)).sum::<u32>() / px.as_raw().len() as u32;
     assert!(mean > 150, "half red, half white: {mean}");
 }
 
@@ -163,10 +163,10 @@ fn decoding_at_dct_scale_stays_close_to_a_full_decode() {
     let file = jpeg_of(&photo(3200, 2400, 30), 92);
     let scaled = decode::decode(&file, Some(800)).unwrap().image;
     assert_eq!(
-        (scaled.width, scaled.height),
+        scaled.dimensions(),
         (800, 600),
         "1/4 scale straight from the DCT"
     );
     let full = decode::decode(&file, None).unwrap().image;
-    assert_eq!((full.width, full.height), (3200, 2400));
+    assert_eq!(full.dimensions(), (3200, 2400));
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use stepzero_core::image::strip::strip_metadata;
 use stepzero_core::image::{shrink_image, ImageError, ShrinkOptions};
 
-fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+pub fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
     let mut c = (data.len() as u32).to_be_bytes().to_vec();
     c.extend_from_slice(kind);
     c.extend_from_slice(data);

@@ -69,21 +69,17 @@ fn a_jpeg_without_metadata_keeps_its_bytes() {
 
 #[test]
 fn png_text_and_exif_chunks_go_and_orientation_stays() {
-    let data = photo(40, 30, 10).pixels;
+    let data = photo(40, 30, 10).into_raw();
     let mut file = png_of(40, 30, png::ColorType::Rgb, &data, true);
     // An eXIf chunk with GPS, right after IHDR (8 + 25 bytes).
     let body = exif_with_gps(3)[6..].to_vec();
-    let mut chunk = (body.len() as u32).to_be_bytes().to_vec();
-    chunk.extend_from_slice(b"eXIf");
-    chunk.extend_from_slice(&body);
-    chunk.extend_from_slice(&[0; 4]);
-    file.splice(33..33, chunk);
+    file.splice(33..33, super::nasty::png_chunk(b"eXIf", &body));
     let out = strip_metadata(&file).unwrap();
     assert!(!contains(&out.bytes, b"GPS") && !contains(&out.bytes, b"Canon"));
     assert_eq!(out.removed, ["eXIf", "tEXt"]);
     assert_eq!(out.orientation, 3);
     let back = decode::decode(&out.bytes, None).unwrap();
-    assert_eq!(back.image.pixels, data);
+    assert_eq!(back.image.as_raw(), &data);
     assert_eq!(back.orientation.value(), 3);
 }
 
@@ -99,6 +95,30 @@ fn webp_exif_goes_and_orientation_stays() {
     assert_eq!(back.orientation.value(), 8);
     assert_eq!(back.image, decode::decode(&file, None).unwrap().image);
     assert_eq!(exif::orientation(&orientation_only(8)).value(), 8);
+}
+
+#[test]
+fn a_png_chunk_whose_crc_is_wrong_is_refused_not_passed_on() {
+    let body = exif_with_gps(3)[6..].to_vec();
+    let mut bad = super::nasty::png_chunk(b"eXIf", &body);
+    let last = bad.len() - 1;
+    bad[last] ^= 0xFF;
+    let mut file = png_of(4, 4, png::ColorType::Rgb, &[9; 48], false);
+    file.splice(33..33, bad);
+    assert!(matches!(
+        strip_metadata(&file),
+        Err(stepzero_core::image::ImageError::Malformed(_))
+    ));
+}
+
+#[test]
+fn png_trailing_data_goes() {
+    let mut file = png_of(4, 4, png::ColorType::Rgb, &[9; 48], false);
+    let clean = file.clone();
+    file.extend_from_slice(b"GPS 51N hidden after IEND");
+    let out = strip_metadata(&file).unwrap();
+    assert_eq!(out.bytes, clean);
+    assert_eq!(out.removed, ["trailing data"]);
 }
 
 #[test]

@@ -126,7 +126,7 @@ export class Cluster {
         await c.end();
         return;
       } catch (e) {
-        if (Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${e.message}\n${tail(this.logFile)}`);
+        if (Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${e.message}\n${tail(this.logFile)}`, { cause: e });
         await sleep(100);
       }
     }
@@ -174,7 +174,7 @@ export async function migrate(client, log = () => {}) {
       await client.query('commit');
     } catch (e) {
       await client.query('rollback').catch(() => {});
-      throw new Error(`migration ${file} failed: ${e.message}`);
+      throw new Error(`migration ${file} failed: ${e.message}`, { cause: e });
     }
   }
 }

@@ -1,7 +1,7 @@
 // Supabase Storage's object API, as far as the product and its tests use it. Every
 // database step runs as the caller's role in a transaction, so storage RLS policies decide.
 import { mkdirSync, writeFileSync, renameSync, rmSync, readFileSync, existsSync } from 'node:fs';
-import { join, resolve, sep, dirname } from 'node:path';
+import { resolve, sep, dirname } from 'node:path';
 import { randomUUID, createHash } from 'node:crypto';
 
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024; // hosted Supabase's default

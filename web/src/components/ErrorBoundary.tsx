@@ -1,8 +1,8 @@
-// A render error must not leave a blank page: show the spec's fallback screen instead.
+// A render error must not leave a blank page: show `fallback` (the spec's fallback screen,
+// passed in so components/ never imports screens/) instead.
 import { Component, type ReactNode } from 'react';
-import { FallbackScreen } from '../screens/FallbackScreen';
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -14,6 +14,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   render() {
-    return this.state.failed ? <FallbackScreen /> : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }

@@ -19,6 +19,11 @@ describe('flow vectors through the wasm wrapper', () => {
   flow.reachable.forEach((c, i) => it(`reachable: ${label(c, i)}`, () => expect(core.reachableStep(c.target!, c.answers ?? {})).toBe(c.expect)));
   flow.progress.forEach((c, i) => it(`progress: ${label(c, i)}`, () => expect(core.progress(c.step!)).toBeCloseTo(c.expect as number, 10)));
   flow.thankYouType.forEach((c, i) => it(`thankYouType #${i}`, () => expect(core.thankYouType(c.answers ?? {})).toBe(c.expect)));
+  it('knows the same step ids as the engine, in its order', () => expect(core.STEP_IDS).toEqual(core.stepIds()));
+  it('numbers each step as its progress counts it', () => {
+    for (const step of core.STEP_IDS) expect(core.stepNumber(step) / core.constants().progressSteps).toBeCloseTo(core.progress(step), 10);
+    expect(['4a', '4b', '4b-other'].map(core.stepNumber)).toEqual([4, 4, 4]);
+  });
   it('refuses unknown step ids with an Error', () => {
     for (const bad of flow.unknownSteps as unknown as string[]) expect(() => core.nextStep(bad, {})).toThrow();
   });

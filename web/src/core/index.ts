@@ -27,7 +27,10 @@ export type {
 export type ThankYouType = 'completed' | 'not-completed' | 'not-interested';
 export type CookieChoice = 'true' | 'false' | 'necessary';
 
-/** The route ids of spec point 2, in route order (for parsing URLs only; the engine owns the flow). */
+/**
+ * The route ids of spec point 2, in the engine's order, for parsing URLs before the engine
+ * has loaded (the engine owns the flow). A test holds it equal to the engine's `stepIds()`.
+ */
 export const STEP_IDS: readonly StepId[] = ['1', '2', '3', '4a', '4b', '4b-other', '5a', '5b', '6', '7', '8'];
 
 export function isStepId(value: string): value is StepId {
@@ -93,6 +96,8 @@ export const {
   validateAll,
   reachableStep,
   progress,
+  stepIds,
+  stepNumber,
   thankYouType,
   digitsOnly,
   reveals,
@@ -116,13 +121,10 @@ export const {
   // waits for it, and the database's refusal read as "solve again at difficulty d".
   defaultWorkDifficulty,
   workWaitMs,
+  workRefusal,
+  repeatVisitThankYou,
+  parseCookieChoice,
+  parseThankYouType,
+  checkAttachment,
+  uploadContentType,
 } = engine;
-export const workRefusal = (postgresCode: string, hint: string): number | null => engine.workRefusal(postgresCode, hint) ?? null;
-
-// The generated types promise `null` for "none", but wasm-bindgen hands back `undefined` for a
-// Rust `None`; normalise so `=== null` checks and the shared vectors hold.
-export const repeatVisitThankYou = (...args: Parameters<typeof engine.repeatVisitThankYou>) => engine.repeatVisitThankYou(...args) ?? null;
-export const parseCookieChoice = (raw: string | null) => engine.parseCookieChoice(raw) ?? null;
-export const parseThankYouType = (raw: string) => engine.parseThankYouType(raw) ?? null;
-export const checkAttachment = (...args: Parameters<typeof engine.checkAttachment>) => engine.checkAttachment(...args) ?? null;
-export const uploadContentType = (mimeType: string, name: string) => engine.uploadContentType(mimeType, name) ?? null;

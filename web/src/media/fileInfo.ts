@@ -1,6 +1,6 @@
 // Builds the file part of the email backup (spec points 5 and 7). The engine's emailParams
 // decides what the email carries (only a compressed image within 40,960 bytes); this module
-// asks the image worker (Rust, pkg-media/) to shrink an image and hands over metadata plus,
+// asks the image worker (Rust, pkg-image/) to shrink an image and hands over metadata plus,
 // when the result fits, the JPEG as base64. Anything else travels as metadata only.
 import type { FileInfo } from '../core';
 import { runInWorker } from './worker';

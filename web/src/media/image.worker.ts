@@ -1,9 +1,9 @@
 // The image work off the main thread (STYLE.md: heavy work in a Web Worker, wasm started once,
 // on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
-// (pkg-media/, built by `make pkg-media`): `shrink` for the email backup (spec point 5, "Email
+// (pkg-image/, built by `make pkg-image`): `shrink` for the email backup (spec point 5, "Email
 // backup file rules"), `strip` to take location and other metadata out before an upload.
 // Every failure comes back as a reply with a code, never as an uncaught error.
-import init, { shrinkImage, stripMetadata } from '../../../pkg-media/stepzero_media.js';
+import init, { shrinkImage, stripMetadata } from '../../../pkg-image/stepzero_image.js';
 import type { MediaReply, MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;

@@ -1,5 +1,5 @@
 // The messages between the page and the image worker (media/image.worker.ts).
-import type { ShrinkOptions } from '../../../pkg-media/stepzero_media.js';
+import type { ShrinkOptions } from '../../../pkg-image/stepzero_image.js';
 
 export type MediaRequest = { kind: 'shrink'; file: Blob; options: ShrinkOptions } | { kind: 'strip'; file: Blob };
 

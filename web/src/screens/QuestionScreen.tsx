@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
-import { constants, nextStep, previousStep, progress, validateStep, type Answers, type FieldError, type StepId } from '../core';
+import { nextStep, previousStep, progress, stepNumber, validateStep, type Answers, type FieldError, type StepId } from '../core';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
@@ -23,10 +23,9 @@ interface Props {
 
 const toRecord = (errors: FieldError[]) => Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
-/** "Question 4 of 8": the step's number as the engine counts progress (4a, 4b, 4b-other are 4). */
+/** "Question 4 of 8": the step's number as the engine counts it (4a, 4b, 4b-other are 4). */
 function questionName(step: StepId): string {
-  const number = (id: StepId) => Math.round(progress(id) * constants().progressSteps);
-  return `Question ${number(step)} of ${number('8')}`;
+  return `Question ${stepNumber(step)} of ${stepNumber('8')}`;
 }
 
 function focusField(field: string) {

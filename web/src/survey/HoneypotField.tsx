@@ -1,4 +1,4 @@
-// Abuse resistance without tracking (issue 6): a text field people never see or reach — hidden
+// Abuse resistance without tracking: a text field people never see or reach — hidden
 // from sight, from assistive tech (aria-hidden) and from the Tab key — that form-filling bots
 // tend to fill. The engine's shouldStore decides; a filled one is quietly not stored.
 // Its name avoids words browsers autofill (url, website, email), so no person's autofill trips it.

@@ -1,9 +1,12 @@
-//! JPEG through jpeg-decoder, optionally at reduced scale straight from the DCT.
+//! JPEG through jpeg-decoder rather than the image crate: jpeg-decoder can decode straight at
+//! 1/2, 1/4 or 1/8 scale from the DCT, which image's JPEG decoder (zune-jpeg) cannot. For a
+//! phone photo that is most of the routine's time (measured with `make bench-image`, see
+//! README "Where the spec is silent", image routine).
 
 use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
 use super::super::limits::{self, MAX_DECODE_BYTES};
-use super::super::pixels::{Layout, Rgb};
+use super::super::pixels::{self, Rgb};
 use jpeg_decoder::{Decoder, PixelFormat};
 
 type Out = (Rgb, Orientation, (u32, u32));
@@ -34,23 +37,15 @@ pub(super) fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Out, I
         .info()
         .ok_or_else(|| ImageError::malformed("no frame header"))?;
     let (ow, oh) = (u32::from(info.width), u32::from(info.height));
-    let layout = match info.pixel_format {
-        PixelFormat::L8 => Layout::Gray,
-        PixelFormat::RGB24 => Layout::Rgb,
-        PixelFormat::CMYK32 => Layout::Cmyk,
+    let image = match info.pixel_format {
+        PixelFormat::RGB24 => pixels::from_raw(ow, oh, data)?,
+        PixelFormat::L8 => pixels::from_gray(ow, oh, &data)?,
+        PixelFormat::CMYK32 => pixels::from_cmyk(ow, oh, &data)?,
+        // 16-bit grey (lossless JPEG): keep the high byte of each big-endian sample.
         PixelFormat::L16 => {
-            // 16-bit grey (lossless JPEG): keep the high byte of each big-endian sample.
-            let gray: Vec<u8> = data.chunks_exact(2).map(|p| p[0]).collect();
-            return Ok((
-                Rgb::from_layout(ow, oh, Layout::Gray, &gray)?,
-                orientation,
-                (w, h),
-            ));
+            let high: Vec<u8> = data.chunks_exact(2).map(|p| p[0]).collect();
+            pixels::from_gray(ow, oh, &high)?
         }
     };
-    Ok((
-        Rgb::from_layout(ow, oh, layout, &data)?,
-        orientation,
-        (w, h),
-    ))
+    Ok((image, orientation, (w, h)))
 }

@@ -1,10 +1,8 @@
-//! Decoding a visitor's file to RGB once, with the limits checked against the header before
+//! Decoding a visitor's file to RGB once (the image crate's `RgbImage`), with the limits checked against the header before
 //! any pixel memory is taken. Every failure is an [`ImageError`]; nothing panics on input.
 
-mod gif;
+mod codec;
 mod jpeg;
-mod png;
-mod webp;
 
 use super::error::ImageError;
 use super::exif::Orientation;
@@ -33,9 +31,7 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
     let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let (image, orientation, (full_width, full_height)) = match format {
         Format::Jpeg => jpeg::decode(bytes, long_side_hint)?,
-        Format::Png => png::decode(bytes)?,
-        Format::WebP => webp::decode(bytes)?,
-        Format::Gif => gif::decode(bytes)?,
+        Format::Png | Format::WebP | Format::Gif => codec::decode(bytes, format)?,
         Format::Heif => return Err(ImageError::NotAnImage),
     };
     Ok(Decoded {

@@ -18,11 +18,11 @@ pub struct Prepared {
 /// [`ImageError::TooLarge`] when a side exceeds JPEG's 65,535, [`ImageError::OutOfMemory`].
 pub fn prepare(image: &Rgb) -> Result<Prepared, ImageError> {
     let too_large = || ImageError::TooLarge {
-        width: image.width.into(),
-        height: image.height.into(),
+        width: image.width().into(),
+        height: image.height().into(),
     };
-    let width = u16::try_from(image.width).map_err(|_| too_large())?;
-    let height = u16::try_from(image.height).map_err(|_| too_large())?;
+    let width = u16::try_from(image.width()).map_err(|_| too_large())?;
+    let height = u16::try_from(image.height()).map_err(|_| too_large())?;
     if width == 0 || height == 0 {
         return Err(ImageError::Empty);
     }
@@ -31,7 +31,7 @@ pub fn prepare(image: &Rgb) -> Result<Prepared, ImageError> {
     // Full-resolution planes with the edges repeated into the padding.
     let mut planes = [plane(pw * ph)?, plane(pw * ph)?, plane(pw * ph)?];
     for y in 0..ph {
-        let row = &image.pixels[y.min(h - 1) * w * 3..][..w * 3];
+        let row = &image.as_raw()[y.min(h - 1) * w * 3..][..w * 3];
         for x in 0..pw {
             let p = &row[x.min(w - 1) * 3..][..3];
             let (r, g, b) = (f32::from(p[0]), f32::from(p[1]), f32::from(p[2]));

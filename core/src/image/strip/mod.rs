@@ -2,6 +2,13 @@
 //! comments, text chunks, trailing data), before an upload, without touching the compressed
 //! pixels: segments and chunks are dropped or copied byte for byte. The orientation's effect
 //! is kept by writing back a minimal EXIF block holding only the orientation tag.
+//!
+//! PNG goes through img-parts. JPEG, WebP and GIF keep their own walkers, because img-parts
+//! cannot do what is needed there: it reads a JPEG only up to its first scan and keeps the
+//! rest as one opaque block, so metadata between progressive scans and appended previews
+//! after EOI (which carry their own EXIF and GPS) would be uploaded; it leaves a WebP's VP8X
+//! flags claiming the EXIF and XMP it removed; it does not read GIF at all. The orientation
+//! block written back is ours for every format.
 
 mod gif;
 mod heif;

@@ -1,9 +1,11 @@
-//! PNG: keep the chunks that shape the picture (header, palette, data, transparency, colour,
+//! PNG through img-parts (chunks read with their CRCs checked, written back with new ones):
+//! keep the chunks that shape the picture (header, palette, data, transparency, colour,
 //! animation) and drop text, time, EXIF and every other ancillary chunk; stop at IEND.
 
 use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
-use super::take;
+use img_parts::png::{Png, PngChunk};
+use img_parts::Bytes;
 
 /// Ancillary chunks that change how the picture looks, not what is known about it.
 const KEEP: [&[u8; 4]; 13] = [
@@ -12,51 +14,45 @@ const KEEP: [&[u8; 4]; 13] = [
 ];
 
 pub(super) fn strip(bytes: &[u8], removed: &mut Vec<String>) -> Result<(Vec<u8>, u8), ImageError> {
-    let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(&bytes[..8]);
+    let mut png = Png::from_bytes(Bytes::copy_from_slice(bytes)).map_err(ImageError::malformed)?;
     let mut orientation = Orientation::NORMAL;
-    let mut after_header = None;
-    let mut at = 8;
-    loop {
-        let head = take(bytes, at, 8, "chunk")?;
-        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
-        let kind: [u8; 4] = [head[4], head[5], head[6], head[7]];
-        let whole = take(bytes, at, len.saturating_add(12), "chunk")?;
-        at += whole.len();
-        let critical = kind[0].is_ascii_uppercase();
-        if critical || KEEP.contains(&&kind) {
-            out.extend_from_slice(whole);
-            if &kind == b"IHDR" {
-                after_header = Some(out.len());
-            }
-        } else {
+    png.chunks_mut().retain(|chunk| {
+        let kind = chunk.kind();
+        let keep = kind[0].is_ascii_uppercase() || KEEP.contains(&&kind);
+        if !keep {
             if &kind == b"eXIf" && orientation == Orientation::NORMAL {
-                orientation = exif::orientation(&whole[8..8 + len]);
+                orientation = exif::orientation(chunk.contents());
             }
             removed.push(String::from_utf8_lossy(&kind).into_owned());
         }
-        if &kind == b"IEND" {
-            if at < bytes.len() {
-                removed.push("trailing data".into());
-            }
+        keep
+    });
+    if png.chunks().last().map(PngChunk::kind) != Some(*b"IEND") {
+        return Err(ImageError::malformed("no IEND chunk"));
+    }
+    // img-parts reads up to IEND and drops what follows (a garbage tail, or a hidden file).
+    if end_of_chunks(bytes) < bytes.len() {
+        removed.push("trailing data".into());
+    }
+    if orientation != Orientation::NORMAL {
+        if png.chunks().first().map(PngChunk::kind) != Some(*b"IHDR") {
+            return Err(ImageError::malformed("no IHDR"));
+        }
+        let tiff = Bytes::from(exif::minimal_tiff(orientation));
+        png.chunks_mut().insert(1, PngChunk::new(*b"eXIf", tiff));
+    }
+    Ok((png.encoder().bytes().to_vec(), orientation.value()))
+}
+
+/// Where the chunks end: just after IEND (the file was walked by img-parts already).
+fn end_of_chunks(bytes: &[u8]) -> usize {
+    let mut at = 8usize;
+    while let Some(head) = bytes.get(at..at.saturating_add(8)) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        at = at.saturating_add(len).saturating_add(12);
+        if &head[4..8] == b"IEND" {
             break;
         }
     }
-    if orientation != Orientation::NORMAL {
-        let at = after_header.ok_or_else(|| ImageError::malformed("no IHDR"))?;
-        out.splice(at..at, chunk(b"eXIf", &exif::minimal_tiff(orientation)));
-    }
-    Ok((out, orientation.value()))
-}
-
-fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-    let mut c = Vec::with_capacity(data.len() + 12);
-    c.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    c.extend_from_slice(kind);
-    c.extend_from_slice(data);
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(kind);
-    hasher.update(data);
-    c.extend_from_slice(&hasher.finalize().to_be_bytes());
-    c
+    at
 }
