@@ -23,13 +23,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    // The route effects reset survey state before paint on navigation (App.tsx), and the
-    // submission host hands its submit function up through a ref prop (SubmissionHost.tsx):
-    // both on purpose, and both owned by the submission work.
-    files: ['web/src/App.tsx', 'web/src/components/SubmissionHost.tsx'],
-    rules: { 'react-hooks/set-state-in-effect': 'off', 'react-hooks/immutability': 'off' },
-  },
-  {
     rules: {
       // `_name` marks a parameter or binding kept for its position or its side effect.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

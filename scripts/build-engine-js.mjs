@@ -23,9 +23,19 @@ run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', 'stepzer
 // wasm2js reads MVP wasm: lower the post-MVP operations rustc emits by default first.
 const wasm = join(out, 'stepzero_core_bg.wasm');
 const lowered = join(out, 'lowered.wasm');
-run(bin('wasm-opt'), ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
-  '--enable-mutable-globals', '--enable-multivalue', '--llvm-memory-copy-fill-lowering',
-  '--llvm-nontrapping-fptoint-lowering', '--signext-lowering', wasm, '-o', lowered]);
+run(bin('wasm-opt'), [
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-multivalue',
+  '--llvm-memory-copy-fill-lowering',
+  '--llvm-nontrapping-fptoint-lowering',
+  '--signext-lowering',
+  wasm,
+  '-o',
+  lowered,
+]);
 const translated = join(out, 'translated.mjs');
 run(bin('wasm2js'), [lowered, '-O2', '-o', translated]);
 
@@ -40,8 +50,10 @@ let js = readFileSync(translated, 'utf8');
 // A factory instead of a static import of the glue: the glue passes its imports, as it would
 // to WebAssembly.instantiate.
 js = js.replace(/^import \* as (\S+) from '\.\/stepzero_core_bg\.js';\n/m, '');
-js = js.replace(/^var retasmFunc = asmFunc\(\{[\s\S]*?\}\);\n[\s\S]*$/m,
-  'export function instantiate(imports) {\n  return asmFunc(imports);\n}\n');
+js = js.replace(
+  /^var retasmFunc = asmFunc\(\{[\s\S]*?\}\);\n[\s\S]*$/m,
+  'export function instantiate(imports) {\n  return asmFunc(imports);\n}\n',
+);
 if (!js.includes('export function instantiate(imports)') || /^import /m.test(js)) {
   throw new Error('build-engine-js: wasm2js output changed shape (imports/exports); update this script');
 }
@@ -53,8 +65,14 @@ writeFileSync(join(out, 'stepzero_core_bg.d.ts'), 'export function instantiate(i
 
 // The glue never fetches a .wasm here: it is always given the translated module.
 const gluePath = join(out, 'stepzero_core.js');
-writeFileSync(gluePath, patch(readFileSync(gluePath, 'utf8'),
-  "module_or_path = new URL('stepzero_core_bg.wasm', import.meta.url);",
-  "throw new Error('the translated engine is started with its module');", 'default wasm URL'));
+writeFileSync(
+  gluePath,
+  patch(
+    readFileSync(gluePath, 'utf8'),
+    "module_or_path = new URL('stepzero_core_bg.wasm', import.meta.url);",
+    "throw new Error('the translated engine is started with its module');",
+    'default wasm URL',
+  ),
+);
 for (const f of [wasm, lowered, translated, join(out, 'stepzero_core_bg.wasm.d.ts')]) rmSync(f, { force: true });
 process.stdout.write(`engine js: ${js.length} bytes\n`);

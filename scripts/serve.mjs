@@ -18,10 +18,20 @@ const host = args.host ?? '127.0.0.1';
 const headers = securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, emailOrigin: process.env.VITE_EMAILJS_ORIGIN });
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
 };
 
 async function fileAt(path) {
@@ -56,7 +66,9 @@ const server = createServer(async (req, res) => {
   }
   // Text and wasm gzipped when the browser accepts it, as every CDN does.
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
-  const compress = /^(text\/|application\/(json|wasm|manifest\+json|xml)|image\/svg)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const compress =
+    /^(text\/|application\/(json|wasm|manifest\+json|xml)|image\/svg)/.test(type) &&
+    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   const sent = compress ? gzipSync(body) : body;
   res.writeHead(status, {
     ...headers,

@@ -28,9 +28,19 @@ const FILES = [
 const CONTENDERS = ['ours', 'bic', 'canvas'];
 const LABEL = { ours: 'ours', bic: 'browser-image-compression', canvas: 'canvas' };
 
-execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--features', 'image', '--example', 'media_psnr'], { stdio: 'inherit' });
+execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--features', 'image', '--example', 'media_psnr'], {
+  stdio: 'inherit',
+});
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
 const ROUTES = [
   ['/pkg-image/', 'pkg-image/'],
   ['/bic/', 'node_modules/browser-image-compression/dist/'],
@@ -49,7 +59,15 @@ const base = `http://127.0.0.1:${server.address().port}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 await page.goto(base);
@@ -67,8 +85,12 @@ for (const [index, file] of FILES.entries()) {
     row.contenders[name] = { medianMs: r.median, timesMs: r.times, quality: r.quality, bytes: r.size, tried: r.tried, output: out };
   }
   const psnr = execFileSync('target/release/examples/media_psnr', [file.path, ...outputs], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => JSON.parse(line));
-  CONTENDERS.forEach((name, i) => Object.assign(row.contenders[name], { psnr: psnr[i].psnr, width: psnr[i].width, height: psnr[i].height }));
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  CONTENDERS.forEach((name, i) =>
+    Object.assign(row.contenders[name], { psnr: psnr[i].psnr, width: psnr[i].width, height: psnr[i].height }),
+  );
   results.push(row);
 }
 await browser.close();
@@ -97,11 +119,15 @@ const verdicts = results.map((row) => {
 });
 console.log('\ntargets: >= 3x faster than browser-image-compression, <= 1.2x the canvas loop, PSNR >= both');
 for (const v of verdicts) {
-  console.log(`  ${v.file}: ${f(v.vsBic, 2)}x faster than bic, ${f(v.vsCanvas, 2)}x the canvas time, PSNR ${v.psnrVsCanvas >= 0 ? '+' : ''}${f(v.psnrVsCanvas, 2)} dB vs canvas, ${v.psnrVsBic >= 0 ? '+' : ''}${f(v.psnrVsBic, 2)} dB vs bic`);
+  console.log(
+    `  ${v.file}: ${f(v.vsBic, 2)}x faster than bic, ${f(v.vsCanvas, 2)}x the canvas time, PSNR ${v.psnrVsCanvas >= 0 ? '+' : ''}${f(v.psnrVsCanvas, 2)} dB vs canvas, ${v.psnrVsBic >= 0 ? '+' : ''}${f(v.psnrVsBic, 2)} dB vs bic`,
+  );
 }
 writeFileSync('target/bench/image.json', JSON.stringify({ runs: RUNS, results, verdicts }, null, 1) + '\n');
 console.log('');
 for (const row of results) {
   const c = row.contenders;
-  console.log(`image ${row.file}: ours ${f(c.ours.medianMs)} ms, browser-image-compression ${f(c.bic.medianMs)} ms, canvas ${f(c.canvas.medianMs)} ms`);
+  console.log(
+    `image ${row.file}: ours ${f(c.ours.medianMs)} ms, browser-image-compression ${f(c.bic.medianMs)} ms, canvas ${f(c.canvas.medianMs)} ms`,
+  );
 }

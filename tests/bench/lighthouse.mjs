@@ -15,7 +15,16 @@ const dir = arg('dir', 'web/dist');
 const port = Number(arg('port', 4460));
 const RUNS = Number(process.env.RUNS ?? 3);
 const ROUTES = ['/', '/about', '/privacy', '/survey/question/1'];
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 
 const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -35,19 +44,35 @@ try {
       let lhr;
       // A run whose trace broke (NO_NAVSTART and the like on a busy machine) is run again.
       for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt += 1) {
-        const result = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) });
+        const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(CATEGORIES),
+        });
         lhr = result.lhr;
       }
       const scores = Object.fromEntries(Object.keys(CATEGORIES).map((id) => [id, lhr.categories[id]?.score ?? 0]));
-      const metrics = Object.fromEntries(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.numericValue]));
-      const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary').map((audit) => audit.id);
+      const metrics = Object.fromEntries(
+        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
+          (id) => [id, lhr.audits[id]?.numericValue],
+        ),
+      );
+      const failing = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
       runs.push({ scores, metrics, failing, lhr });
     }
     const perf = median(runs.map((run) => run.scores.performance));
     const kept = runs.find((run) => run.scores.performance === perf);
     const name = route === '/' ? 'hero' : route.slice(1).replaceAll('/', '-');
     writeFileSync(`target/bench/lighthouse/${name}.json`, JSON.stringify(kept.lhr));
-    summary.routes[route] = { scores: kept.scores, perfRuns: runs.map((run) => run.scores.performance), metrics: kept.metrics, failing: kept.failing };
+    summary.routes[route] = {
+      scores: kept.scores,
+      perfRuns: runs.map((run) => run.scores.performance),
+      metrics: kept.metrics,
+      failing: kept.failing,
+    };
     const shown = Object.entries(CATEGORIES).map(([id, short]) => `${short} ${(id === 'performance' ? perf : kept.scores[id]).toFixed(2)}`);
     console.log(`lighthouse ${route}: ${shown.join(' ')}`);
     if (kept.failing.length) console.log(`  not passing: ${kept.failing.join(', ')}`);
@@ -58,4 +83,6 @@ try {
   await chrome.kill();
   server.kill();
 }
-console.log(`lighthouse: median of ${RUNS} runs per route; load average ${summary.loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${summary.loadAfter.map((n) => n.toFixed(2)).join(' ')} after`);
+console.log(
+  `lighthouse: median of ${RUNS} runs per route; load average ${summary.loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${summary.loadAfter.map((n) => n.toFixed(2)).join(' ')} after`,
+);

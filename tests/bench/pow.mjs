@@ -12,7 +12,10 @@ import { chromium } from '@playwright/test';
 const arg = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const SAMPLES = arg('--samples', 60);
 // The engine's DEFAULT_DIFFICULTY unless asked for another.
-const DIFFICULTY = arg('--difficulty', Number(/pub const DEFAULT_DIFFICULTY: u32 = (\d+);/.exec(readFileSync('core/src/work.rs', 'utf8'))[1]));
+const DIFFICULTY = arg(
+  '--difficulty',
+  Number(/pub const DEFAULT_DIFFICULTY: u32 = (\d+);/.exec(readFileSync('core/src/work.rs', 'utf8'))[1]),
+);
 const SLOWDOWN = 4;
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
@@ -26,7 +29,15 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 await page.goto(`http://127.0.0.1:${server.address().port}/`);
@@ -46,8 +57,18 @@ const times = samples.map((s) => s.ms).sort((a, b) => a - b);
 const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
 const tries = samples.reduce((sum, s) => sum + s.tries, 0);
 const rate = tries / (samples.reduce((sum, s) => sum + s.ms, 0) / 1000);
-const result = { difficulty: DIFFICULTY, slowdown: SLOWDOWN, samples: SAMPLES, medianMs: at(0.5), p95Ms: at(0.95), hashesPerSecond: rate, timesMs: times };
+const result = {
+  difficulty: DIFFICULTY,
+  slowdown: SLOWDOWN,
+  samples: SAMPLES,
+  medianMs: at(0.5),
+  p95Ms: at(0.95),
+  hashesPerSecond: rate,
+  timesMs: times,
+};
 mkdirSync('target/bench', { recursive: true });
 writeFileSync('target/bench/pow.json', JSON.stringify(result, null, 1));
-console.log(`pow: difficulty ${DIFFICULTY}, median ${Math.round(result.medianMs)} ms, p95 ${Math.round(result.p95Ms)} ms` +
-  `  (${SAMPLES} samples, ${SLOWDOWN}x CPU slowdown, ${Math.round(rate / 1000)}k hashes/s; expected ${Math.round((2 ** DIFFICULTY / rate) * 1000)} ms)`);
+console.log(
+  `pow: difficulty ${DIFFICULTY}, median ${Math.round(result.medianMs)} ms, p95 ${Math.round(result.p95Ms)} ms` +
+    `  (${SAMPLES} samples, ${SLOWDOWN}x CPU slowdown, ${Math.round(rate / 1000)}k hashes/s; expected ${Math.round((2 ** DIFFICULTY / rate) * 1000)} ms)`,
+);

@@ -39,13 +39,28 @@ async function fetchedOnHero() {
   const port = 4470 + Math.floor(Math.random() * 20);
   const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => server.stdout.once('data', resolve));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const page = await browser.newPage();
     const seen = [];
     page.on('request', (request) => seen.push({ url: new URL(request.url()).pathname, type: request.resourceType(), at: Date.now() }));
     await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
-    const paintedAt = Date.now() - (await page.evaluate(() => performance.now() - (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now())));
+    const paintedAt =
+      Date.now() -
+      (await page.evaluate(
+        () => performance.now() - (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now()),
+      ));
     await page.waitForTimeout(3000);
     return seen.map((request) => ({ ...request, beforePaint: request.at <= paintedAt }));
   } finally {
@@ -79,7 +94,14 @@ const hero = sum('hero');
 const engine = sum('engine');
 console.log(`after first paint, before any interaction (not the hero): ${kb(sum('after paint'))} KB gzip`);
 console.log(`budget: hero ${kb(hero)} KB, engine ${kb(engine)} KB`);
-const over = [hero / 1024 > HERO_BUDGET && `hero over ${HERO_BUDGET} KB`, engine / 1024 > ENGINE_BUDGET && `engine over ${ENGINE_BUDGET} KB`].filter(Boolean);
+const over = [
+  hero / 1024 > HERO_BUDGET && `hero over ${HERO_BUDGET} KB`,
+  engine / 1024 > ENGINE_BUDGET && `engine over ${ENGINE_BUDGET} KB`,
+].filter(Boolean);
 if (over.length) console.log(`budget missed: ${over.join(', ')}`);
 mkdirSync('target/bench', { recursive: true });
-writeFileSync('target/bench/sizes.json', JSON.stringify({ heroGzip: hero, engineGzip: engine, budgetKB: { hero: HERO_BUDGET, engine: ENGINE_BUDGET }, rows, requests }, null, 1) + '\n');
+writeFileSync(
+  'target/bench/sizes.json',
+  JSON.stringify({ heroGzip: hero, engineGzip: engine, budgetKB: { hero: HERO_BUDGET, engine: ENGINE_BUDGET }, rows, requests }, null, 1) +
+    '\n',
+);

@@ -8,7 +8,16 @@ import type { Page } from '@playwright/test';
 import { expect, heading, openPage, stack, test } from './helpers';
 
 const yes = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
-const notYet = { question1: 'a', question2: 'b', question3: 'Not Yet', question4b: 'Other', 'answer4b-other': 'x', question5b: 'No', question6: 'No', age: '30' };
+const notYet = {
+  question1: 'a',
+  question2: 'b',
+  question3: 'Not Yet',
+  question4b: 'Other',
+  'answer4b-other': 'x',
+  question5b: 'No',
+  question6: 'No',
+  age: '30',
+};
 const next = (page: Page) => page.getByRole('button', { name: /^(Next|Submit)$/ }).click();
 
 /** axe with WCAG 2.x A/AA rules (and 2.2) plus best practice; nothing may be reported. */
@@ -65,7 +74,12 @@ for (const [step, answers] of questions) {
   states.push({ name: `question ${step} with its error`, path: `/survey/question/${step}`, answers, act: next });
 }
 states.push(
-  { name: 'question 4b with Other chosen', path: '/survey/question/4b', answers: { ...notYet, question4b: undefined }, act: (page) => page.getByRole('radio', { name: 'Other' }).check() },
+  {
+    name: 'question 4b with Other chosen',
+    path: '/survey/question/4b',
+    answers: { ...notYet, question4b: undefined },
+    act: (page) => page.getByRole('radio', { name: 'Other' }).check(),
+  },
   {
     name: 'question 5b with the email field open and its error',
     path: '/survey/question/5b',
@@ -142,7 +156,11 @@ test('titles name the page and the step, and say "Error:" while a step is invali
   await expect(page).toHaveTitle('Error: Question 1 of 8 – Step Zero');
   await page.getByLabel('What challenge were you given?').fill('x');
   await expect(page).toHaveTitle('Question 1 of 8 – Step Zero');
-  for (const [path, title] of [['/about', 'About – Step Zero'], ['/privacy', 'Privacy, Terms and Cookies – Step Zero'], ['/nope', 'Page not found – Step Zero']]) {
+  for (const [path, title] of [
+    ['/about', 'About – Step Zero'],
+    ['/privacy', 'Privacy, Terms and Cookies – Step Zero'],
+    ['/nope', 'Page not found – Step Zero'],
+  ]) {
     await page.goto(path);
     await expect(page).toHaveTitle(title);
   }
@@ -164,10 +182,24 @@ test('each route has its own meta description, and the share tags are there', as
   await page.goto('/about');
   await expect(heading(page)).toBeVisible();
   expect(await description()).not.toBe(hero);
-  for (const selector of ['meta[property="og:title"]', 'meta[property="og:image"]', 'meta[name="twitter:card"]', 'link[rel="manifest"]', 'link[rel="apple-touch-icon"]']) {
+  for (const selector of [
+    'meta[property="og:title"]',
+    'meta[property="og:image"]',
+    'meta[name="twitter:card"]',
+    'link[rel="manifest"]',
+    'link[rel="apple-touch-icon"]',
+  ]) {
     await expect(page.locator(selector)).toHaveCount(1);
   }
-  for (const path of ['/robots.txt', '/manifest.webmanifest', '/og-image.png', '/icon-192.png', '/icon-512.png', '/apple-touch-icon.png', '/favicon.svg']) {
+  for (const path of [
+    '/robots.txt',
+    '/manifest.webmanifest',
+    '/og-image.png',
+    '/icon-192.png',
+    '/icon-512.png',
+    '/apple-touch-icon.png',
+    '/favicon.svg',
+  ]) {
     expect((await page.request.get(path)).status(), path).toBe(200);
   }
 });
@@ -187,7 +219,9 @@ test('errors are tied to their field and announced', async ({ page }) => {
   await expect(gender).toBeFocused();
   await expect(gender).toHaveAttribute('aria-invalid', 'true');
   await expect(gender).toHaveAccessibleDescription('Error: Please provide a response');
-  await expect(page.getByRole('checkbox')).toHaveAccessibleDescription('Error: You must acknowledge and agree to the Privacy Policy and Terms of Service to continue');
+  await expect(page.getByRole('checkbox')).toHaveAccessibleDescription(
+    'Error: You must acknowledge and agree to the Privacy Policy and Terms of Service to continue',
+  );
   await expect(page.locator('#gender-error')).toHaveText('Error: Please provide a response');
   await expect(page.locator('[aria-live="polite"]').filter({ has: page.locator('#gender-error') })).toHaveCount(1);
 });
@@ -206,7 +240,14 @@ test('touch targets are at least 24 by 24 px at 360 px wide', async ({ page }) =
   await page.setViewportSize({ width: 360, height: 740 });
   const small: string[] = [];
   await openPage(page, '/nope', { clock: false });
-  for (const [path, answers] of [['/', null], ['/about', null], ['/privacy', null], ['/thank-you/not-interested', null], ['/survey/question/3', notYet], ['/survey/question/8', yes]] as const) {
+  for (const [path, answers] of [
+    ['/', null],
+    ['/about', null],
+    ['/privacy', null],
+    ['/thank-you/not-interested', null],
+    ['/survey/question/3', notYet],
+    ['/survey/question/8', yes],
+  ] as const) {
     await page.evaluate((stored) => {
       localStorage.removeItem('cookiesAccepted'); // the banner's buttons are measured too
       if (stored) localStorage.setItem('stepZeroAnswers', JSON.stringify(stored));
@@ -217,12 +258,25 @@ test('touch targets are at least 24 by 24 px at 360 px wide', async ({ page }) =
       ...(await page.evaluate(() => {
         // Links inside a sentence are exempt (WCAG 2.5.8 "inline"); everything else is measured.
         const inline = (el: HTMLElement) => el.tagName === 'A' && el.parentElement!.textContent!.trim() !== el.textContent!.trim();
-        const targets = [...document.querySelectorAll<HTMLElement>('button, a[href], select, input, textarea, label:has(input)')].filter((el) => !inline(el));
+        const targets = [...document.querySelectorAll<HTMLElement>('button, a[href], select, input, textarea, label:has(input)')].filter(
+          (el) => !inline(el),
+        );
         return targets
-          .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden' && !el.classList.contains('visually-hidden') && el.getAttribute('type') !== 'file' && el.getAttribute('type') !== 'text' && el.className !== 'skip-link')
+          .filter(
+            (el) =>
+              el.getClientRects().length &&
+              getComputedStyle(el).visibility !== 'hidden' &&
+              !el.classList.contains('visually-hidden') &&
+              el.getAttribute('type') !== 'file' &&
+              el.getAttribute('type') !== 'text' &&
+              el.className !== 'skip-link',
+          )
           .map((el) => ({ el, box: el.getBoundingClientRect() }))
           .filter(({ box }) => box.width < 24 || box.height < 24)
-          .map(({ el, box }) => `${location.pathname} ${el.tagName.toLowerCase()} "${el.textContent?.trim() || el.getAttribute('aria-label') || el.id}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+          .map(
+            ({ el, box }) =>
+              `${location.pathname} ${el.tagName.toLowerCase()} "${el.textContent?.trim() || el.getAttribute('aria-label') || el.id}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+          );
       })),
     );
   }

@@ -44,7 +44,12 @@ function bigPng(width = 4000, height = 3000): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let x = 0; x < width; x += 1) raw.set([(x * 255) / width, 120, 255 - (x * 255) / width], 1 + x * 3);
   for (let y = 1; y < height; y += 1) raw[y * (width * 3 + 1)] = 2;
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Submit, then drive the fake clock until the thank-you page (the work itself is real I/O). */
@@ -61,13 +66,22 @@ function scan(jpeg: Buffer): Buffer {
   return jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])));
 }
 
-test('insert fails with a real photo: the email carries a JPEG of at most 40,960 bytes, long side 800, upright', async ({ page, request }) => {
+test('insert fails with a real photo: the email carries a JPEG of at most 40,960 bytes, long side 800, upright', async ({
+  page,
+  request,
+}) => {
   await stack.faults(request, { insert: 500, upload: 500 });
   await toStep6WithFile(page, { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
   await submit(page, 'completed');
   const [email] = await stack.emails(request);
   const params = email.template_params;
-  expect(params).toMatchObject({ file_name: 'cups.jpg', file_type: 'image/jpeg', file_size: String(PHOTO.length), file_uploaded: 'false', file_compressed: 'true' });
+  expect(params).toMatchObject({
+    file_name: 'cups.jpg',
+    file_type: 'image/jpeg',
+    file_size: String(PHOTO.length),
+    file_uploaded: 'false',
+    file_compressed: 'true',
+  });
   const jpeg = Buffer.from(params.file_base64, 'base64');
   expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   expect(jpeg.length).toBe(Number(params.file_compressed_size));

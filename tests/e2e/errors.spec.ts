@@ -69,10 +69,19 @@ test('upload fails: logged, the row is saved without a file, no email', async ({
   await stack.faults(request, { upload: 500 });
   // A document: it goes up as chosen, so the upload itself is what fails (a photo whose
   // metadata could not be removed would not be sent at all).
-  await yesPathWithFile(page, { name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${'x'.repeat(4000)}\n%%EOF\n`) });
+  await yesPathWithFile(page, {
+    name: 'proof.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n${'x'.repeat(4000)}\n%%EOF\n`),
+  });
   await submit(page, 'completed');
   const [row] = await rowsWhen(request, 1);
-  expect(row).toMatchObject({ question6_consent: 'Yes', media_file_url: null, media_file_name: null, question1_challenge: 'Eat lunch alone in public' });
+  expect(row).toMatchObject({
+    question6_consent: 'Yes',
+    media_file_url: null,
+    media_file_name: null,
+    question1_challenge: 'Eat lunch alone in public',
+  });
   expect(await stack.objects(request)).toEqual([]);
   expect(await stack.emails(request)).toEqual([]);
   expect(logs.some((line) => line.includes('Attachment upload failed'))).toBe(true);

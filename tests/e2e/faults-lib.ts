@@ -11,7 +11,13 @@ export type Where = 'row' | 'email';
 export type Attachment = { name: string; mimeType: string; buffer: Buffer };
 
 /** Questions 1 to 5 answered (the Yes path); question 1 names the response so it can be found. */
-export const seeded = (key: string) => ({ question1: key, question2: 'A friend', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes' });
+export const seeded = (key: string) => ({
+  question1: key,
+  question2: 'A friend',
+  question3: 'Yes',
+  question4a: 'Neutral',
+  question5a: 'Yes',
+});
 
 /** How a scenario chooses its file on step 6: a Playwright file, or its own steps. */
 export type Choose = Attachment | ((page: Page) => Promise<void>);
@@ -86,7 +92,6 @@ export function scan(jpeg: Buffer): Buffer {
   return jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])));
 }
 
-
 /**
  * Chooses a file the way some browsers hand one over: with the MIME type given (often none at
  * all, as Chromium on Windows and Android gives a HEIC photo). Playwright's own file chooser
@@ -144,7 +149,22 @@ export function heicWithExif(): Buffer {
   const pitm = fullBox('pitm', 0, u16(1));
   // iloc v0: offset_size 4, length_size 4, base_offset_size 0; offsets are filled in below.
   const iloc = (imageAt: number, exifAt: number) =>
-    fullBox('iloc', 0, Buffer.from([0x44, 0x00]), u16(2), u16(1), u16(0), u16(1), u32(imageAt), u32(image.length), u16(2), u16(0), u16(1), u32(exifAt), u32(exif.length));
+    fullBox(
+      'iloc',
+      0,
+      Buffer.from([0x44, 0x00]),
+      u16(2),
+      u16(1),
+      u16(0),
+      u16(1),
+      u32(imageAt),
+      u32(image.length),
+      u16(2),
+      u16(0),
+      u16(1),
+      u32(exifAt),
+      u32(exif.length),
+    );
   const meta = (imageAt: number, exifAt: number) => fullBox('meta', 0, hdlr, pitm, iloc(imageAt, exifAt), iinf);
   const headLength = ftyp.length + meta(0, 0).length + 8; // + the mdat header
   return Buffer.concat([ftyp, meta(headLength, headLength + image.length), box('mdat', image, exif)]);

@@ -28,6 +28,8 @@ export default function globalSetup() {
     const outcomes = files.map((file) => JSON.parse(readFileSync(join(FAULTS_DIR, file), 'utf8')) as ScenarioOutcome);
     const sum = (pick: (o: ScenarioOutcome) => number) => outcomes.reduce((total, o) => total + pick(o), 0);
     for (const o of outcomes.filter((x) => !x.ok)) console.log(`faults: NOT OK: ${o.name}`);
-    console.log(`faults: ${outcomes.length} scenarios, ${sum((o) => (o.ok ? 1 : 0))} ok, ${sum((o) => o.lost)} lost, ${sum((o) => o.duplicated)} duplicated`);
+    console.log(
+      `faults: ${outcomes.length} scenarios, ${sum((o) => (o.ok ? 1 : 0))} ok, ${sum((o) => o.lost)} lost, ${sum((o) => o.duplicated)} duplicated`,
+    );
   };
 }

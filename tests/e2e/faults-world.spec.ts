@@ -21,7 +21,11 @@ async function runClockUntil(page: import('@playwright/test').Page, done: () => 
 }
 
 test.describe('fault matrix: phones, files and clocks', () => {
-  test('offline at Submit: the thank-you page itself (not the error screen), then one row once online', async ({ page, context, request }) => {
+  test('offline at Submit: the thank-you page itself (not the error screen), then one row once online', async ({
+    page,
+    context,
+    request,
+  }) => {
     await toSubmit(page, 'world:offline-thank-you');
     await context.setOffline(true);
     await submit(page, 'completed');
@@ -49,11 +53,17 @@ test.describe('fault matrix: phones, files and clocks', () => {
     await submit(page, 'completed');
     const [row] = await rowsWhen(request, 1);
     expect(row).toMatchObject({ media_file_name: 'plan.pdf' });
-    expect(await stack.objects(request)).toEqual([expect.objectContaining({ name: row.media_file_url, mimetype: 'application/pdf', size: pdf.length })]);
+    expect(await stack.objects(request)).toEqual([
+      expect.objectContaining({ name: row.media_file_url, mimetype: 'application/pdf', size: pdf.length }),
+    ]);
     await settle(request, 'typeless .pdf', ['world:typeless-pdf'], 'row');
   });
 
-  test('a file deleted after it was chosen: the response is kept and stored without it, with a warning', async ({ page, request, logs }) => {
+  test('a file deleted after it was chosen: the response is kept and stored without it, with a warning', async ({
+    page,
+    request,
+    logs,
+  }) => {
     const path = join(tmpdir(), `stepzero-gone-${process.pid}-${Date.now()}.png`);
     writeFileSync(path, Buffer.alloc(4096, 9));
     await toSubmit(page, 'world:file-gone', async (p) => {
@@ -83,7 +93,10 @@ test.describe('fault matrix: phones, files and clocks', () => {
     });
   }
 
-  test('a refused insert is asked again on the next attempt: once the database accepts, one row and no email', async ({ page, request }) => {
+  test('a refused insert is asked again on the next attempt: once the database accepts, one row and no email', async ({
+    page,
+    request,
+  }) => {
     await stack.faults(request, { insert: 403, email: 500 });
     await toSubmit(page, 'world:refused-then-accepted');
     await submit(page, 'completed');
@@ -144,7 +157,11 @@ test.describe('fault matrix: phones, files and clocks', () => {
     await settle(request, 'code fails to load during the attempt', ['world:chunk-fails'], 'row');
   });
 
-  test('metadata that cannot be removed (the image code cannot load): the photo is not uploaded, the row is saved without it', async ({ page, request, logs }) => {
+  test('metadata that cannot be removed (the image code cannot load): the photo is not uploaded, the row is saved without it', async ({
+    page,
+    request,
+    logs,
+  }) => {
     await page.route(/stepzero_image.*\.wasm/, (route) => route.abort());
     await toSubmit(page, 'world:strip-fails', { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
     await submit(page, 'completed');

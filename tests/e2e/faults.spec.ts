@@ -51,7 +51,11 @@ test.describe('fault matrix', () => {
 
   test('upload 500: the row is stored without a file, no email', async ({ page, request }) => {
     await stack.faults(request, { upload: 500 });
-    await toSubmit(page, 'fault:upload-500', { name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n${'x'.repeat(2000)}\n%%EOF\n`) });
+    await toSubmit(page, 'fault:upload-500', {
+      name: 'proof.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n${'x'.repeat(2000)}\n%%EOF\n`),
+    });
     await submit(page, 'completed');
     const [row] = await rowsWhen(request, 1);
     expect(row).toMatchObject({ media_file_url: null, media_file_name: null });
@@ -130,7 +134,11 @@ test.describe('fault matrix', () => {
     await settle(request, 'insert committed, answer lost', ['fault:commit-drop'], 'row');
   });
 
-  test('twenty visitors at once, each with a photo named image.jpg in the same millisecond: twenty rows, each linked to its own photo', async ({ browser, baseURL, request }) => {
+  test('twenty visitors at once, each with a photo named image.jpg in the same millisecond: twenty rows, each linked to its own photo', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const at = Date.now(); // every visitor's clock shows this same millisecond
     const visitors = await Promise.all(Array.from({ length: 20 }, (_, i) => visitor(browser, baseURL!, at, i)));
@@ -158,7 +166,12 @@ test.describe('fault matrix', () => {
         expect(scan(stored).equals(scan(photo)), `${key} -> ${row.media_file_url}`).toBe(true);
       }
       expect(new Set(rows.map((r) => r.media_file_url)).size).toBe(20);
-      await settle(request, 'twenty visitors, image.jpg in one millisecond', visitors.map((v) => v.key), 'row');
+      await settle(
+        request,
+        'twenty visitors, image.jpg in one millisecond',
+        visitors.map((v) => v.key),
+        'row',
+      );
     } finally {
       await Promise.all(visitors.map(({ context }) => context.close()));
     }

@@ -19,7 +19,9 @@ export const stack = {
   async objects(request: APIRequestContext): Promise<{ name: string; size: number; mimetype: string }[]> {
     return (await request.get(`${STACK}/__stack/objects/survey_media`)).json();
   },
-  async emails(request: APIRequestContext): Promise<{ template_params: Record<string, string>; user_id: string; service_id: string; template_id: string }[]> {
+  async emails(
+    request: APIRequestContext,
+  ): Promise<{ template_params: Record<string, string>; user_id: string; service_id: string; template_id: string }[]> {
     return (await request.get(`${STACK}/__stack/emails`)).json();
   },
 };
@@ -43,7 +45,11 @@ export { expect };
  * Opens `path` with a fake clock (so the 3.5 s / 2.25 s / 2 s waits can be skipped) and,
  * unless `banner` is set, a cookie choice already made so the banner stays out of the way.
  */
-export async function openPage(page: Page, path: string, options: { clock?: boolean; banner?: boolean; answers?: Record<string, unknown>; clockOffsetMs?: number } = {}) {
+export async function openPage(
+  page: Page,
+  path: string,
+  options: { clock?: boolean; banner?: boolean; answers?: Record<string, unknown>; clockOffsetMs?: number } = {},
+) {
   if (options.clock !== false) {
     // Paused, not just installed: an installed clock still flows in real time, which would
     // let a busy machine race past the states the tests look at.

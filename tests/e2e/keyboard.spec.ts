@@ -86,7 +86,12 @@ test('Yes path with the keyboard only', async ({ page, request }) => {
   await atStep(page, '7', 'Age');
   await endByKeyboard(page, 'completed');
   const [row] = await rowsWhen(request, 1);
-  expect(row).toMatchObject({ question1_challenge: 'Sing on the bus', question3_completed: 'Yes', question4a_discomfort: 'Uncomfortable', question7_age: 34 });
+  expect(row).toMatchObject({
+    question1_challenge: 'Sing on the bus',
+    question3_completed: 'Yes',
+    question4a_discomfort: 'Uncomfortable',
+    question7_age: 34,
+  });
 });
 
 test('Not Yet path with the keyboard only; Enter in the Other box adds a line', async ({ page, request }) => {

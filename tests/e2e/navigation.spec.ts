@@ -30,7 +30,9 @@ test('Back walks the route in reverse, including 6 -> 5b on the Not Yet branch, 
 });
 
 test('Back from 6 goes to 5a on the Yes branch, from 5a to 4a', async ({ page }) => {
-  await openPage(page, '/survey/question/6', { answers: { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'No' } });
+  await openPage(page, '/survey/question/6', {
+    answers: { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'No' },
+  });
   await back(page);
   await atStep(page, '5a', 'Would you complete another Step Zero challenge tomorrow?');
   await back(page);
@@ -75,7 +77,10 @@ test('reload restores the step and its answers, and stores the current question'
   await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
   await back(page);
   await expect(page.locator('#question2')).toHaveValue('TikTok');
-  const stored = await page.evaluate(() => [JSON.parse(localStorage.getItem('stepZeroAnswers')!), localStorage.getItem('stepZeroCurrentQuestion')]);
+  const stored = await page.evaluate(() => [
+    JSON.parse(localStorage.getItem('stepZeroAnswers')!),
+    localStorage.getItem('stepZeroCurrentQuestion'),
+  ]);
   expect(stored).toEqual([{ question1: 'Ask for a discount', question2: 'TikTok', question3: 'Yes' }, '2']);
 });
 
@@ -131,7 +136,9 @@ test('About Back returns to the hero, the privacy page, or the thank-you page it
 });
 
 test('Privacy Back returns to the survey step (with its answers), a thank-you page, or About', async ({ page }) => {
-  await openPage(page, '/survey/question/8', { answers: { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' } });
+  await openPage(page, '/survey/question/8', {
+    answers: { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' },
+  });
   await page.locator('#gender').selectOption('Female');
   await page.getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByRole('tab', { name: 'Terms of Service' })).toHaveAttribute('aria-selected', 'true');

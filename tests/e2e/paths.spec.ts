@@ -47,12 +47,21 @@ test('Yes branch with a photo: upload, then a row naming it; completed thank-you
   expect(objects[0].size).toBeGreaterThan(PHOTO.length - 2048);
   expect(objects[0].size).toBeLessThan(PHOTO.length);
   expect(await stack.emails(request)).toEqual([]);
-  const flags = await page.evaluate(() => [localStorage.getItem('surveyCompleted'), localStorage.getItem('lastThankYouType'), localStorage.getItem('surveyCompletionTime')]);
+  const flags = await page.evaluate(() => [
+    localStorage.getItem('surveyCompleted'),
+    localStorage.getItem('lastThankYouType'),
+    localStorage.getItem('surveyCompletionTime'),
+  ]);
   expect(flags.slice(0, 2)).toEqual(['true', 'completed']);
   expect(Number(flags[2])).toBeGreaterThan(0);
   // Only the spec's keys: supabase-js kept no auth session (persistSession: false), and the
   // answers were cleared once the response was in.
-  expect((await page.evaluate(() => Object.keys(localStorage))).sort()).toEqual(['cookiesAccepted', 'lastThankYouType', 'surveyCompleted', 'surveyCompletionTime']);
+  expect((await page.evaluate(() => Object.keys(localStorage))).sort()).toEqual([
+    'cookiesAccepted',
+    'lastThankYouType',
+    'surveyCompleted',
+    'surveyCompletionTime',
+  ]);
 });
 
 test('Not Yet with Other and a reminder email: not-completed thank-you, row with 4b-other and email', async ({ page, request }) => {
@@ -106,7 +115,14 @@ test('Not Yet with a listed reason and no reminder goes 4b -> 5b directly', asyn
   await answerEnd(page, '64', 'Male');
   await submit(page, 'not-completed');
   const [row] = await rowsWhen(request, 1);
-  expect(row).toMatchObject({ question4b_reason: "I don't think it would benefit me", question4b_other: null, question5b_reminder: 'No', question5b_email: null, question7_age: 64, question8_gender: 'Male' });
+  expect(row).toMatchObject({
+    question4b_reason: "I don't think it would benefit me",
+    question4b_other: null,
+    question5b_reminder: 'No',
+    question5b_email: null,
+    question7_age: 64,
+    question8_gender: 'Male',
+  });
 });
 
 test('a file chosen on 6 is dropped when the answer leaves Yes, and Remove clears it', async ({ page, request }) => {

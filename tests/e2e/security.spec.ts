@@ -28,7 +28,13 @@ async function watchCsp(page: Page) {
 const violations = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-csp') ?? '[]') as string[]);
 
 /** Questions 1 to 5 (the Yes path) answered with `question1` and `question2`. */
-const seeded = (question1: string, question2 = 'A friend') => ({ question1, question2, question3: 'Yes', question4a: 'Neutral', question5a: 'Yes' });
+const seeded = (question1: string, question2 = 'A friend') => ({
+  question1,
+  question2,
+  question3: 'Yes',
+  question4a: 'Neutral',
+  question5a: 'Yes',
+});
 
 test.describe('headers and hosting rules', () => {
   test('the site is served with the CSP and the other security headers from web/deploy/hosting.mjs', async ({ request }) => {

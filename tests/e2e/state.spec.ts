@@ -2,7 +2,11 @@
 // shortcut, opening / resets, and the fallback screen when storage cannot be read.
 import { answerEnd, answerStart, choose, expect, heading, openPage, rowsWhen, startSurvey, submit, test } from './helpers';
 
-for (const [button, value] of [['Accept All', 'true'], ['Necessary Only', 'necessary'], ['Decline All', 'false']] as const) {
+for (const [button, value] of [
+  ['Accept All', 'true'],
+  ['Necessary Only', 'necessary'],
+  ['Decline All', 'false'],
+] as const) {
   test(`cookie banner: ${button} stores ${value} and the banner stays hidden`, async ({ page }) => {
     await openPage(page, '/', { banner: true });
     const banner = page.getByRole('region', { name: 'Your privacy, your choice' });
@@ -32,7 +36,11 @@ test('Not Interested: flags stored, its thank-you page with Go Back and About', 
   await expect(page).toHaveURL(/\/thank-you\/not-interested$/);
   await expect(heading(page)).toHaveText('Got it. Be sure to keep up with our socials in case you change your mind!');
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  const flags = await page.evaluate(() => [localStorage.getItem('surveyCompleted'), localStorage.getItem('lastThankYouType'), localStorage.getItem('surveyCompletionTime')]);
+  const flags = await page.evaluate(() => [
+    localStorage.getItem('surveyCompleted'),
+    localStorage.getItem('lastThankYouType'),
+    localStorage.getItem('surveyCompletionTime'),
+  ]);
   expect(flags.slice(0, 2)).toEqual(['true', 'not-interested']);
   expect(Number(flags[2])).toBeGreaterThan(0);
   await expect(page.getByRole('main').getByRole('link', { name: /Instagram|TikTok|YouTube/ })).toHaveCount(3);
@@ -43,7 +51,10 @@ test('Not Interested: flags stored, its thank-you page with Go Back and About', 
   expect(await rowsWhen(request, 0)).toEqual([]);
 });
 
-test('repeat visit: Continue within 60 s of finishing returns to that thank-you page; after 60 s it starts over', async ({ page, request }) => {
+test('repeat visit: Continue within 60 s of finishing returns to that thank-you page; after 60 s it starts over', async ({
+  page,
+  request,
+}) => {
   await openPage(page, '/');
   await startSurvey(page);
   await answerStart(page);
@@ -68,7 +79,11 @@ test('opening / clears saved answers and the current question, but keeps the coo
   await page.getByRole('radio', { name: 'Yes' }).check();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-  const stored = await page.evaluate(() => [localStorage.getItem('stepZeroAnswers'), localStorage.getItem('stepZeroCurrentQuestion'), localStorage.getItem('cookiesAccepted')]);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('stepZeroAnswers'),
+    localStorage.getItem('stepZeroCurrentQuestion'),
+    localStorage.getItem('cookiesAccepted'),
+  ]);
   expect(stored).toEqual([null, null, 'true']);
   await page.goto('/survey/question/3');
   await expect(page).toHaveURL(/\/survey\/question\/1$/);

@@ -36,12 +36,16 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function expectShaken(page: Page, id: string) {
-  await expect.poll(() => page.evaluate((groupId) => {
-    const record = (window as unknown as { __shaken: string[] }).__shaken;
-    const seen = record.includes(groupId) || document.getElementById(groupId)?.classList.contains('shake');
-    record.length = 0; // the next check needs a shake of its own
-    return seen;
-  }, id)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate((groupId) => {
+        const record = (window as unknown as { __shaken: string[] }).__shaken;
+        const seen = record.includes(groupId) || document.getElementById(groupId)?.classList.contains('shake');
+        record.length = 0; // the next check needs a shake of its own
+        return seen;
+      }, id),
+    )
+    .toBe(true);
 }
 
 async function expectError(page: Page, field: string, message: string, focusSelector: string) {
@@ -69,7 +73,14 @@ test('question 2: empty', async ({ page }) => {
   await expectError(page, 'question2', 'Please enter where you found it', '#question2');
 });
 
-for (const [step, field] of [['3', 'question3'], ['4a', 'question4a'], ['4b', 'question4b'], ['5a', 'question5a'], ['5b', 'question5b'], ['6', 'question6']] as const) {
+for (const [step, field] of [
+  ['3', 'question3'],
+  ['4a', 'question4a'],
+  ['4b', 'question4b'],
+  ['5a', 'question5a'],
+  ['5b', 'question5b'],
+  ['6', 'question6'],
+] as const) {
   test(`question ${step}: no option chosen`, async ({ page }) => {
     await openPage(page, `/survey/question/${step}`, { answers: upTo[step] });
     await next(page);
@@ -121,12 +132,19 @@ test('8: gender and consent have separate messages; nothing is submitted', async
   await openPage(page, '/survey/question/8', { answers: upTo['8'] });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('#gender-error')).toHaveText('Error: Please provide a response');
-  await expect(page.locator('#termsConsent-error')).toHaveText('Error: You must acknowledge and agree to the Privacy Policy and Terms of Service to continue');
+  await expect(page.locator('#termsConsent-error')).toHaveText(
+    'Error: You must acknowledge and agree to the Privacy Policy and Terms of Service to continue',
+  );
   await expect(page.locator('#gender')).toBeFocused();
   await page.locator('#gender').selectOption('Male');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('#gender-error')).toHaveCount(0);
-  await expectError(page, 'termsConsent', 'You must acknowledge and agree to the Privacy Policy and Terms of Service to continue', '#termsConsent');
+  await expectError(
+    page,
+    'termsConsent',
+    'You must acknowledge and agree to the Privacy Policy and Terms of Service to continue',
+    '#termsConsent',
+  );
   await expect(page.getByText('SUBMITTED')).toHaveCount(0);
   expect(await stack.rows(request)).toEqual([]);
 });

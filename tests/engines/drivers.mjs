@@ -8,8 +8,16 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--headless=new'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--headless=new',
+];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 // node_modules/.bin is skipped: webdriverio brings npm's `geckodriver` and `edgedriver`
@@ -49,10 +57,13 @@ export const ENGINES = {
 
 /** Starts Xvfb on a free display; resolves to { display, stop }. */
 export async function startXvfb() {
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   let text = '';
-  child.stdio[3].on('data', (d) => { text += d; });
+  child.stdio[3].on('data', (d) => {
+    text += d;
+  });
   const deadline = Date.now() + 15000;
   while (!/\d+\n/.test(text)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('Xvfb did not start');
@@ -68,14 +79,18 @@ export async function startDriver(name, port, env = {}) {
   if (!bin) throw new Error(`${name}: its WebDriver server is not installed (make engines-deps)`);
   const child = spawn(bin, engine.args(port), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  child.stderr.on('data', (d) => { log = (log + d).slice(-4000); });
+  child.stderr.on('data', (d) => {
+    log = (log + d).slice(-4000);
+  });
   const deadline = Date.now() + 20000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name}: ${bin} exited: ${log}`);
     try {
       const r = await fetch(`http://127.0.0.1:${port}/status`);
       if (r.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`${name}: ${bin} did not answer on port ${port}: ${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -28,11 +28,14 @@ const children = [];
 const started = Date.now();
 
 async function startStack() {
-  const child = spawn(process.execPath, ['tests/stack/stack.mjs', '--port', opt['stack-port'], '--throwaway'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['tests/stack/stack.mjs', '--port', opt['stack-port'], '--throwaway'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let err = '';
-  child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
+  child.stderr.on('data', (d) => {
+    err = (err + d).slice(-4000);
+  });
   for await (const line of createInterface({ input: child.stdout })) {
     if (line.startsWith('stack ready')) return;
   }
@@ -41,12 +44,18 @@ async function startStack() {
 
 async function startSite() {
   const env = { ...process.env, VITE_SUPABASE_URL: stackUrl, VITE_EMAILJS_ORIGIN: stackUrl };
-  const child = spawn(process.execPath, ['scripts/serve.mjs', '--dir', opt.dir, '--host', '127.0.0.1', '--port', opt.port],
-    { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/serve.mjs', '--dir', opt.dir, '--host', '127.0.0.1', '--port', opt.port], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   const deadline = Date.now() + 20000;
   for (;;) {
-    try { if ((await fetch(`${site}/`)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(`${site}/`)).ok) return;
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > deadline) throw new Error('the site server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -57,7 +66,9 @@ async function runEngine(name, port) {
   const stops = [];
   let browser;
   let where = 'start its WebDriver server';
-  const step = (s) => { where = s; };
+  const step = (s) => {
+    where = s;
+  };
   let current = 'setup';
   try {
     let env = {};
@@ -70,7 +81,11 @@ async function runEngine(name, port) {
     stops.push(driver.stop);
     step('open a session');
     browser = await remote({
-      hostname: '127.0.0.1', port, path: '/', logLevel: 'error', connectionRetryCount: 0,
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      connectionRetryCount: 0,
       capabilities: { ...ENGINES[name].capabilities, 'wdio:enforceWebDriverClassic': true },
     });
     let ok = 0;
@@ -84,7 +99,7 @@ async function runEngine(name, port) {
     return ok;
   } catch (e) {
     const url = browser ? await browser.getUrl().catch(() => '?') : '-';
-    throw new Error(`${name}: "${current}" failed at step "${where}" (page ${url}): ${e.message.split('\n')[0]}`);
+    throw new Error(`${name}: "${current}" failed at step "${where}" (page ${url}): ${e.message.split('\n')[0]}`, { cause: e });
   } finally {
     if (browser) await browser.deleteSession().catch(() => {});
     for (const stop of stops.reverse()) await stop();

@@ -9,7 +9,11 @@ const PHOTO = fileURLToPath(new URL('../e2e/fixtures/photo-gps.jpg', import.meta
 export function scenarios({ site, stackUrl }) {
   const stackGet = async (path) => (await fetch(`${stackUrl}${path}`)).json();
   const faults = async (body) => {
-    const r = await fetch(`${stackUrl}/__stack/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${stackUrl}/__stack/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`setting faults ${JSON.stringify(body)}: ${r.status}`);
   };
   const rowsOf = async (tag) => (await stackGet('/__stack/rows/survey_responses')).filter((r) => r.question1_challenge === tag);
@@ -41,8 +45,10 @@ export function scenarios({ site, stackUrl }) {
     };
     const at = async (path) => {
       step(`reach ${path}`);
-      await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname === path,
-        { timeout: 15000, timeoutMsg: `still at ${await browser.getUrl().catch(() => '?')}` });
+      await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname === path, {
+        timeout: 15000,
+        timeoutMsg: `still at ${await browser.getUrl().catch(() => '?')}`,
+      });
     };
     const next = () => click(byText('button', 'Next'));
     const text = async (id, value) => {
@@ -118,7 +124,8 @@ export function scenarios({ site, stackUrl }) {
         }
         const objects = await stackGet('/__stack/objects/survey_media');
         const object = objects.find((o) => o.name === row.media_file_url);
-        if (!object || object.mimetype !== 'image/jpeg' || object.size < 100) throw new Error(`photo not stored: ${JSON.stringify(objects)}`);
+        if (!object || object.mimetype !== 'image/jpeg' || object.size < 100)
+          throw new Error(`photo not stored: ${JSON.stringify(objects)}`);
       },
     },
     {
@@ -149,7 +156,10 @@ export function scenarios({ site, stackUrl }) {
         const before = (await stackGet('/__stack/rows/survey_responses')).length;
         step('open the site with empty storage');
         await browser.url(`${site}/privacy`);
-        await browser.execute(() => { localStorage.clear(); localStorage.setItem('cookiesAccepted', 'true'); });
+        await browser.execute(() => {
+          localStorage.clear();
+          localStorage.setItem('cookiesAccepted', 'true');
+        });
         await browser.url(`${site}/`);
         step('click Not Interested');
         await k.click(k.byText('button', 'Not Interested'));
@@ -180,7 +190,8 @@ export function scenarios({ site, stackUrl }) {
           await k.finish('40', 'Male', 'completed');
           step('the backend got the email backup');
           const email = await until('the email', async () =>
-            (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)));
+            (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)),
+          );
           if (!email.service_id || !email.template_id) throw new Error(`email without ids: ${JSON.stringify(email)}`);
         } finally {
           await faults({});

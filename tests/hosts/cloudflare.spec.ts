@@ -4,7 +4,21 @@
 // out as application/wasm, and a visitor can take the survey, reloading on the way.
 import { readdirSync, readFileSync } from 'node:fs';
 import { APP_ROUTES, securityHeaders } from '../../web/deploy/hosting.mjs';
-import { answerEnd, answerStart, atStep, choose, expect, heading, openPage, rowsWhen, stack, STACK, startSurvey, submit, test } from '../e2e/helpers';
+import {
+  answerEnd,
+  answerStart,
+  atStep,
+  choose,
+  expect,
+  heading,
+  openPage,
+  rowsWhen,
+  stack,
+  STACK,
+  startSurvey,
+  submit,
+  test,
+} from '../e2e/helpers';
 
 const DIST = new URL('../../target/web-hosts/', import.meta.url);
 const shell = readFileSync(new URL('index.html', DIST), 'utf8');
@@ -37,8 +51,15 @@ test('every route answers the app with 200 and the security headers, never a red
 });
 
 test('anything else is the real 404 page with status 404 and the same headers', async ({ request }) => {
-  for (const path of ['/nope', '/survey', '/survey/nope/1', '/survey/question/4a/extra', '/thank-you',
-    '/assets/missing-0000.js', '/wp-login.php']) {
+  for (const path of [
+    '/nope',
+    '/survey',
+    '/survey/nope/1',
+    '/survey/question/4a/extra',
+    '/thank-you',
+    '/assets/missing-0000.js',
+    '/wp-login.php',
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).toBe(notFound);
@@ -50,7 +71,10 @@ test('assets: the engine as application/wasm, scripts as JavaScript, all cached 
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
   const js = assets.filter((f) => f.endsWith('.js'));
   expect(wasm.length).toBeGreaterThan(0);
-  for (const [files, type] of [[wasm, /^application\/wasm$/], [js.slice(0, 3), /javascript/]] as const) {
+  for (const [files, type] of [
+    [wasm, /^application\/wasm$/],
+    [js.slice(0, 3), /javascript/],
+  ] as const) {
     for (const file of files) {
       const response = await request.get(`/assets/${file}`, { maxRedirects: 0 });
       expect(response.status(), file).toBe(200);

@@ -25,7 +25,15 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [
@@ -39,7 +47,8 @@ export default defineConfig({
     },
     {
       // It warns that it cannot reach Cloudflare (Request.cf); nothing else goes out.
-      command: `node_modules/.bin/wrangler pages dev target/web-hosts --ip 127.0.0.1 --port ${port} ` +
+      command:
+        `node_modules/.bin/wrangler pages dev target/web-hosts --ip 127.0.0.1 --port ${port} ` +
         `--compatibility-date ${compatibilityDate} --persist-to target/wrangler-state --log-level warn`,
       cwd: repoRoot,
       env: { WRANGLER_SEND_METRICS: 'false', CI: '1' },

@@ -25,11 +25,12 @@ beforeEach(async () => {
 
 /** POST to PostgREST as a script would: the key from the bundle, any JSON body. */
 async function insert(body) {
-  const send = () => stack.api('/rest/v1/survey_responses', {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' },
-    body: JSON.stringify(body),
-  });
+  const send = () =>
+    stack.api('/rest/v1/survey_responses', {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(body),
+    });
   // Solving blocks this thread for seconds; a kept-alive socket the server closed meanwhile
   // fails before anything is sent. Sending again is safe: the row's id makes a repeat a 409.
   const res = await send().catch(send);
@@ -76,7 +77,7 @@ test('a row with no work is refused, and the answer names the difficulty', async
   assert.equal(error.code, 'PT428');
   assert.equal(error.message, 'Proof of work missing');
   assert.equal(error.hint, `difficulty=${defaultDifficulty()}`);
-  const { status: omitted } = await insert((({ work_nonce, ...rest }) => rest)(validRow({ work_nonce: null })));
+  const { status: omitted } = await insert((({ work_nonce: _omitted, ...rest }) => rest)(validRow({ work_nonce: null })));
   assert.equal(omitted, 428, 'leaving the column out is the same as null');
   assert.equal(await stored(), 0);
 });

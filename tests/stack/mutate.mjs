@@ -27,7 +27,9 @@ try {
   const admin = new pg.Client({ ...cluster.connection(), database: 'template1' });
   await admin.connect();
   // Database-level settings (search_path) are not copied with a template: carry them over.
-  const { rows: [settings] } = await admin.query(`select coalesce((select setconfig from pg_db_role_setting
+  const {
+    rows: [settings],
+  } = await admin.query(`select coalesce((select setconfig from pg_db_role_setting
     where setrole = 0 and setdatabase = (select oid from pg_database where datname = 'postgres')), '{}') as c`);
   await admin.query('create database mutate_base template postgres strategy file_copy');
 
@@ -37,17 +39,27 @@ try {
   await base.end();
 
   const env = {
-    ...process.env, PGHOST: cluster.socketDir, PGPORT: String(cluster.port), PGUSER: 'postgres',
+    ...process.env,
+    PGHOST: cluster.socketDir,
+    PGPORT: String(cluster.port),
+    PGUSER: 'postgres',
   };
-  const prove = (db) => new Promise((done) => {
-    const child = spawn('pg_prove', ['-Q', ...testFiles()], {
-      cwd: repoRoot, env: { ...env, PGDATABASE: db }, stdio: ['ignore', 'pipe', 'pipe'],
+  const prove = (db) =>
+    new Promise((done) => {
+      const child = spawn('pg_prove', ['-Q', ...testFiles()], {
+        cwd: repoRoot,
+        env: { ...env, PGDATABASE: db },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
+      child.on('close', (code) => done({ failed: code !== 0, output }));
     });
-    let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
-    child.on('close', (code) => done({ failed: code !== 0, output }));
-  });
 
   /** A fresh copy of the migrated database with `sql` applied; null when sql is null. */
   async function copy(name, sql) {
@@ -59,7 +71,11 @@ try {
     if (!sql) return;
     const c = new pg.Client({ ...cluster.connection(), database: name });
     await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
   }
   const drop = (name) => admin.query(`drop database if exists ${name} with (force)`);
 
@@ -97,8 +113,10 @@ try {
 
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   if (missed.length) {
-    process.stdout.write(`\nmutations: ${mutations.length - missed.length} of ${mutations.length} caught; ` +
-      `NOT caught (a rule no SQL test guards):\n  ${missed.join('\n  ')}\n`);
+    process.stdout.write(
+      `\nmutations: ${mutations.length - missed.length} of ${mutations.length} caught; ` +
+        `NOT caught (a rule no SQL test guards):\n  ${missed.join('\n  ')}\n`,
+    );
   } else {
     process.stdout.write(`mutations: ${mutations.length} of ${mutations.length} caught (${secs} s, ${jobs} jobs)\n`);
     exitCode = 0;
@@ -113,5 +131,8 @@ process.exit(exitCode);
 
 function testFiles() {
   const dir = 'supabase/tests/database';
-  return readdirSync(join(repoRoot, dir)).filter((f) => f.endsWith('.test.sql')).sort().map((f) => join(dir, f));
+  return readdirSync(join(repoRoot, dir))
+    .filter((f) => f.endsWith('.test.sql'))
+    .sort()
+    .map((f) => join(dir, f));
 }

@@ -38,9 +38,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   say(`--port must be a TCP port number, got "${opt.port}"`);
   process.exit(2);
 }
-const dataDir = opt.throwaway
-  ? mkdtempSync(join(tmpdir(), 'stepzero-stack-'))
-  : resolve(opt.data ?? join(repoRoot, 'target/stack'));
+const dataDir = opt.throwaway ? mkdtempSync(join(tmpdir(), 'stepzero-stack-')) : resolve(opt.data ?? join(repoRoot, 'target/stack'));
 
 let cluster = null;
 let postgrest = null;
@@ -54,13 +52,33 @@ async function shutdown(code) {
     // The --exec command runs in its own process group: end the whole group (sh and what it
     // started), whether we were stopped by Ctrl-C, a plain SIGTERM or a dead parent.
     if (execChild && execChild.exitCode === null) {
-      try { process.kill(-execChild.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-execChild.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
     }
-    try { await gateway?.close(); } catch { /* already gone */ }
-    try { await postgrest?.stop(); } catch { /* already gone */ }
-    try { await cluster?.stop(); } catch { /* already gone */ }
+    try {
+      await gateway?.close();
+    } catch {
+      /* already gone */
+    }
+    try {
+      await postgrest?.stop();
+    } catch {
+      /* already gone */
+    }
+    try {
+      await cluster?.stop();
+    } catch {
+      /* already gone */
+    }
     if (opt.throwaway) {
-      try { rmSync(dataDir, { recursive: true, force: true }); } catch { /* best effort */ }
+      try {
+        rmSync(dataDir, { recursive: true, force: true });
+      } catch {
+        /* best effort */
+      }
     }
     process.exit(code);
   })();
@@ -114,7 +132,11 @@ async function main() {
     const objectsDir = join(dataDir, 'objects');
     mkdirSync(objectsDir, { recursive: true });
     gateway = new Gateway({
-      cluster, postgrest, objectsDir, emailsFile: join(dataDir, 'emails.jsonl'), log: say,
+      cluster,
+      postgrest,
+      objectsDir,
+      emailsFile: join(dataDir, 'emails.jsonl'),
+      log: say,
     });
     let bound;
     try {
@@ -126,9 +148,9 @@ async function main() {
     url = `http://127.0.0.1:${bound}`;
   }
   describe(url);
-  process.stdout.write(url
-    ? `stack ready ${url} anon=${ANON_KEY}\n`
-    : `stack ready db-only host=${cluster.socketDir} port=${cluster.port}\n`);
+  process.stdout.write(
+    url ? `stack ready ${url} anon=${ANON_KEY}\n` : `stack ready db-only host=${cluster.socketDir} port=${cluster.port}\n`,
+  );
 
   if (opt.exec) {
     const child = spawn('sh', ['-c', opt.exec], {
@@ -138,8 +160,11 @@ async function main() {
       env: {
         ...process.env,
         ...(url ? { STACK_URL: url, STACK_ANON_KEY: ANON_KEY, STACK_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY } : {}),
-        PGHOST: cluster.socketDir, PGPORT: String(cluster.port),
-        PGUSER: 'postgres', PGDATABASE: 'postgres', STACK_DATA: dataDir,
+        PGHOST: cluster.socketDir,
+        PGPORT: String(cluster.port),
+        PGUSER: 'postgres',
+        PGDATABASE: 'postgres',
+        STACK_DATA: dataDir,
       },
     });
     execChild = child;
@@ -157,19 +182,22 @@ function describe(url) {
       `EmailJS   ${url}/api/v1.0/email/send  (use origin ${url})`,
       `Test      ${url}/__stack/rows/survey_responses | objects/survey_media | emails | faults | reset`,
       `anon key  ${ANON_KEY}`,
-      `service   node tests/stack/service-role-key.mjs  (the owner's key, for stepzero-ops)`);
+      `service   node tests/stack/service-role-key.mjs  (the owner's key, for stepzero-ops)`,
+    );
   }
   lines.push(
     `psql      psql -h ${cluster.socketDir} -p ${cluster.port} -U postgres postgres`,
     `data      ${rel}${opt.throwaway ? ' (throwaway: removed on exit)' : ' (kept between runs; make clean removes it)'}`,
-    'Ctrl-C stops everything.');
+    'Ctrl-C stops everything.',
+  );
   for (const l of lines) say(l);
 }
 
 function portTakenMessage(p) {
   const who = portOwner(p);
-  return `port ${p} is already in use${who ? ` by ${who}` : ''}.\n` +
-    `Stop that process, or choose another port: make stack STACK_PORT=${p + 1}`;
+  return (
+    `port ${p} is already in use${who ? ` by ${who}` : ''}.\n` + `Stop that process, or choose another port: make stack STACK_PORT=${p + 1}`
+  );
 }
 
 async function assertPortFree(p) {

@@ -19,16 +19,18 @@ export function defaultDifficulty() {
 export function leadingZeroBits(hash) {
   let bits = 0;
   for (const byte of hash) {
-    if (byte === 0) { bits += 8; continue; }
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
     return bits + Math.clz32(byte) - 24;
   }
   return bits;
 }
 
 /** SHA-256 of `text`: crypto.hash where Node has it (twice as fast as createHash per call). */
-export const sha256 = typeof oneShot === 'function'
-  ? (text) => oneShot('sha256', text, 'buffer')
-  : (text) => createHash('sha256').update(text).digest();
+export const sha256 =
+  typeof oneShot === 'function' ? (text) => oneShot('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
 
 /** The first nonce (from `start`) whose hash has `difficulty` leading zero bits, as text. */
 export function solveWork(id, completionTime, difficulty = defaultDifficulty(), start = 0) {

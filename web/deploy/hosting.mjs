@@ -5,15 +5,7 @@
 // the server of `make run`, so local and production behave alike.
 
 /** The app's routes (spec section 2), as path patterns. */
-export const APP_ROUTES = [
-  '/',
-  '/about',
-  '/privacy',
-  '/survey/intro',
-  '/survey/location',
-  '/survey/question/:step',
-  '/thank-you/:type',
-];
+export const APP_ROUTES = ['/', '/about', '/privacy', '/survey/intro', '/survey/location', '/survey/question/:step', '/thank-you/:type'];
 
 const EMAILJS_ORIGIN = 'https://api.emailjs.com';
 
@@ -22,7 +14,9 @@ export function isAppRoute(path) {
   const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
   return APP_ROUTES.some((route) => {
     const want = route.split('/').filter(Boolean);
-    return want.length === parts.length && want.every((seg, i) => seg.startsWith(':') ? /^[A-Za-z0-9-]+$/.test(parts[i]) : seg === parts[i]);
+    return (
+      want.length === parts.length && want.every((seg, i) => (seg.startsWith(':') ? /^[A-Za-z0-9-]+$/.test(parts[i]) : seg === parts[i]))
+    );
   });
 }
 
@@ -87,7 +81,11 @@ export function headersFile(config) {
  */
 export function redirectsFile() {
   // `:step` placeholders (one path segment on both hosts), not `*`, which also matches `a/b`.
-  return APP_ROUTES.filter((route) => route !== '/').map((route) => `${route}  /  200`).join('\n') + '\n';
+  return (
+    APP_ROUTES.filter((route) => route !== '/')
+      .map((route) => `${route}  /  200`)
+      .join('\n') + '\n'
+  );
 }
 
 /** Vercel: `vercel.json` with the same headers, route rewrites and 404 page. */

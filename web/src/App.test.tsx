@@ -17,7 +17,15 @@ function open(path: string, stored: Answers | null = null) {
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const heading = () => screen.getByRole('heading', { level: 1 });
-const yesSet: Answers = { question1: 'Talk to a stranger', question2: 'Instagram', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
+const yesSet: Answers = {
+  question1: 'Talk to a stranger',
+  question2: 'Instagram',
+  question3: 'Yes',
+  question4a: 'Neutral',
+  question5a: 'Yes',
+  question6: 'No',
+  age: '30',
+};
 
 // The pages' chunks are loaded up front, so each renders at once, as on a later visit.
 beforeAll(() => Promise.all([...Object.values(screens), SubmitOverlay].map((screen) => screen.preload())));
@@ -184,6 +192,8 @@ describe('pages and banner', () => {
     open('/about');
     expect(screen.getByText('Foundations').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText(/© 2025/)).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Avoid Comfort', 'Break Through', 'This is Step Zero']));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Avoid Comfort', 'Break Through', 'This is Step Zero']),
+    );
   });
 });

@@ -30,12 +30,20 @@ export const screens = {
   // the thank-you page — so Submit never waits for the network (offline, or a deploy that
   // replaced the files since the page was opened, still ends on the thank-you page).
   question: lazyScreen(() =>
-    Promise.all([import('./screens/QuestionScreen'), loadSubmission(), SubmitOverlay.preload(), thankYou.preload()]).then(([m]) => m.QuestionScreen),
+    Promise.all([import('./screens/QuestionScreen'), loadSubmission(), SubmitOverlay.preload(), thankYou.preload()]).then(
+      ([m]) => m.QuestionScreen,
+    ),
   ),
   'thank-you': thankYou,
   'not-found': lazyScreen(() => import('./screens/NotFoundScreen').then((m) => m.NotFoundScreen)),
 };
-const { about: AboutScreen, privacy: PrivacyScreen, question: QuestionScreen, 'thank-you': ThankYouScreen, 'not-found': NotFoundScreen } = screens;
+const {
+  about: AboutScreen,
+  privacy: PrivacyScreen,
+  question: QuestionScreen,
+  'thank-you': ThankYouScreen,
+  'not-found': NotFoundScreen,
+} = screens;
 
 // Pages that follow a survey rule wait for the engine; the others render at once. Privacy
 // only shows one engine constant (the effective date), filled in as soon as the engine is up,

@@ -13,7 +13,8 @@ function importsOf(folder: string): { file: string; target: string }[] {
     if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
     const file = join(entry.parentPath, entry.name);
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from\s+|import\()\s*'(\.[^']+)'/g)) found.push({ file: file.slice(SRC.length + 1), target: match[1] });
+    for (const match of text.matchAll(/(?:from\s+|import\()\s*'(\.[^']+)'/g))
+      found.push({ file: file.slice(SRC.length + 1), target: match[1] });
   }
   return found;
 }
@@ -28,11 +29,15 @@ describe('layers', () => {
     expect([...reaches('media', 'outbox'), ...reaches('media', 'submit')]).toEqual([]);
   });
   it('work/ (the proof of work) imports nothing from outbox/ or submit/, except in its tests', () => {
-    const up = [...reaches('work', 'outbox'), ...reaches('work', 'submit'), ...reaches('work', 'test')].filter(({ file }) => !file.endsWith('.test.ts'));
+    const up = [...reaches('work', 'outbox'), ...reaches('work', 'submit'), ...reaches('work', 'test')].filter(
+      ({ file }) => !file.endsWith('.test.ts'),
+    );
     expect(up).toEqual([]);
   });
   it('core/ imports nothing from the rest of the site', () => {
-    const outside = importsOf('core').filter(({ file, target }) => target.startsWith('../') && !/\/pkg(-js)?\//.test(target) && !file.endsWith('.test.ts'));
+    const outside = importsOf('core').filter(
+      ({ file, target }) => target.startsWith('../') && !/\/pkg(-js)?\//.test(target) && !file.endsWith('.test.ts'),
+    );
     expect(outside).toEqual([]);
   });
 });

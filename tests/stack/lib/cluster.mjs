@@ -25,7 +25,8 @@ export function findPgBin() {
   const candidates = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   if (existsSync('/usr/lib/postgresql')) {
-    const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v))
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
       .sort((a, b) => Number(b) - Number(a));
     for (const v of versions) candidates.push(`/usr/lib/postgresql/${v}/bin`);
   }
@@ -64,7 +65,10 @@ export class Cluster {
   /** Connection settings for node-postgres as `user` over the unix socket. */
   connection(user = 'postgres') {
     return {
-      host: this.socketDir, port: this.port, database: 'postgres', user,
+      host: this.socketDir,
+      port: this.port,
+      database: 'postgres',
+      user,
       password: user === 'authenticator' ? AUTHENTICATOR_PASSWORD : undefined,
     };
   }
@@ -89,10 +93,11 @@ export class Cluster {
     if (existsSync(join(this.pgData, 'PG_VERSION'))) return false;
     this.owned(this.pgData, 0o700);
     this.log(`creating a PostgreSQL cluster in ${this.pgData}`);
-    await run(join(this.bin, 'initdb'), [
-      '-D', this.pgData, '-U', 'postgres', '--auth=trust', '--encoding=UTF8',
-      '--locale=C.UTF-8', '--no-sync', '--no-instructions',
-    ], { user: this.user });
+    await run(
+      join(this.bin, 'initdb'),
+      ['-D', this.pgData, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
+      { user: this.user },
+    );
     return true;
   }
 
@@ -101,24 +106,30 @@ export class Cluster {
     const fd = openSync(this.logFile, 'a');
     if (this.user) chownSync(this.logFile, this.user.uid, this.user.gid);
     const settings = [
-      'listen_addresses=', `unix_socket_directories=${this.socketDir}`, `port=${this.port}`,
-      'max_connections=40', 'shared_buffers=32MB',
+      'listen_addresses=',
+      `unix_socket_directories=${this.socketDir}`,
+      `port=${this.port}`,
+      'max_connections=40',
+      'shared_buffers=32MB',
     ];
     if (!this.durable) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
     const args = ['-D', this.pgData];
     for (const s of settings) args.push('-c', s);
     // SIGINT = fast shutdown, also sent by the kernel if this process dies.
     this.child = spawnTied(join(this.bin, 'postgres'), args, {
-      user: this.user, deathSignal: 'SIGINT', stdio: ['ignore', fd, fd],
+      user: this.user,
+      deathSignal: 'SIGINT',
+      stdio: ['ignore', fd, fd],
     });
     closeSync(fd);
     let exited = null;
-    this.child.on('exit', (code, signal) => { exited = signal ?? code; });
+    this.child.on('exit', (code, signal) => {
+      exited = signal ?? code;
+    });
     const deadline = Date.now() + 30000;
     for (;;) {
       if (exited !== null) {
-        throw new Error(`PostgreSQL exited (${exited}) while starting; see ${this.logFile}:\n` +
-          tail(this.logFile));
+        throw new Error(`PostgreSQL exited (${exited}) while starting; see ${this.logFile}:\n` + tail(this.logFile));
       }
       try {
         const c = new pg.Client(this.connection());
@@ -139,7 +150,9 @@ export class Cluster {
     try {
       const { rows } = await c.query("select to_regnamespace('storage') is not null as ready");
       if (!rows[0].ready) {
-        for (const f of readdirSync(bootstrapDir).filter((n) => n.endsWith('.sql')).sort()) {
+        for (const f of readdirSync(bootstrapDir)
+          .filter((n) => n.endsWith('.sql'))
+          .sort()) {
           await c.query(readFileSync(join(bootstrapDir, f), 'utf8'));
         }
       }
@@ -157,7 +170,9 @@ export class Cluster {
 
 /** Applies supabase/migrations/*.sql not yet recorded, each in its own transaction. */
 export async function migrate(client, log = () => {}) {
-  const files = readdirSync(migrationsDir).filter((n) => /^\d+_.*\.sql$/.test(n)).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((n) => /^\d+_.*\.sql$/.test(n))
+    .sort();
   const { rows } = await client.query('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));
   for (const file of files) {
@@ -168,9 +183,11 @@ export async function migrate(client, log = () => {}) {
     try {
       await client.query('begin');
       await client.query(sql);
-      await client.query(
-        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-        [version, rest.join('_'), [sql]]);
+      await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+        version,
+        rest.join('_'),
+        [sql],
+      ]);
       await client.query('commit');
     } catch (e) {
       await client.query('rollback').catch(() => {});
@@ -180,7 +197,11 @@ export async function migrate(client, log = () => {}) {
 }
 
 function tail(file) {
-  try { return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n'); } catch { return ''; }
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

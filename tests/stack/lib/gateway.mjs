@@ -12,7 +12,9 @@ import { verify, ANON_KEY, SERVICE_ROLE_KEY } from './jwt.mjs';
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 const FAULT_KEYS = ['insert', 'upload', 'email'];
 const EMAIL_FAULT_TEXT = {
-  451: 'Unavailable For Headless Browser', 403: 'Forbidden', 429: 'Too Many Requests',
+  451: 'Unavailable For Headless Browser',
+  403: 'Forbidden',
+  429: 'Too Many Requests',
 };
 const EXPOSE = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
 const MAX_JSON_BODY = 5 * 1024 * 1024;
@@ -109,28 +111,37 @@ export class Gateway {
         await new Promise((resolve) => setTimeout(resolve, Number(insertFault.slice('delay:'.length))));
       } else {
         req.resume();
-        return fault(res, insertFault, (s) => sendJson(res, s, {
-          code: s >= 500 ? 'XX000' : 'PGRST000', details: null, hint: null,
-          message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
-        }));
+        return fault(res, insertFault, (s) =>
+          sendJson(res, s, {
+            code: s >= 500 ? 'XX000' : 'PGRST000',
+            details: null,
+            hint: null,
+            message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
+          }),
+        );
       }
     }
     const headers = { ...req.headers, host: 'localhost' };
-    const upstream = http.request({
-      socketPath: this.postgrest.socket, method: req.method,
-      path: query ? `${path}?${query}` : path, headers,
-    }, (up) => {
-      if (dropAnswer) {
-        up.resume();
-        return up.on('end', () => res.socket?.destroy());
-      }
-      const out = {};
-      for (const [k, v] of Object.entries(up.headers)) {
-        if (!k.startsWith('access-control-')) out[k] = v;
-      }
-      res.writeHead(up.statusCode, out);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      {
+        socketPath: this.postgrest.socket,
+        method: req.method,
+        path: query ? `${path}?${query}` : path,
+        headers,
+      },
+      (up) => {
+        if (dropAnswer) {
+          up.resume();
+          return up.on('end', () => res.socket?.destroy());
+        }
+        const out = {};
+        for (const [k, v] of Object.entries(up.headers)) {
+          if (!k.startsWith('access-control-')) out[k] = v;
+        }
+        res.writeHead(up.statusCode, out);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) sendJson(res, 502, { message: 'An invalid response was received from the upstream server' });
     });
@@ -164,7 +175,7 @@ export class Gateway {
         const bucket = decodeURIComponent(path.slice('/object/'.length).replace(/\/$/, ''));
         const body = await readJson(req, StorageError);
         if (!body || !Array.isArray(body.prefixes)) {
-          throw new StorageError(400, 'InvalidRequest', 'body must have required property \'prefixes\'');
+          throw new StorageError(400, 'InvalidRequest', "body must have required property 'prefixes'");
         }
         return sendJson(res, 200, await this.storage.remove({ bucket, claims, names: body.prefixes.map(String) }));
       }
@@ -184,10 +195,13 @@ export class Gateway {
     const uploadFault = this.takeFault('upload');
     if (uploadFault !== undefined) {
       req.resume();
-      return fault(res, uploadFault, (s) => sendJson(res, s, {
-        statusCode: String(s), error: http.STATUS_CODES[s] ?? 'Error',
-        message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
-      }));
+      return fault(res, uploadFault, (s) =>
+        sendJson(res, s, {
+          statusCode: String(s),
+          error: http.STATUS_CODES[s] ?? 'Error',
+          message: `${http.STATUS_CODES[s] ?? 'Error'} (fault set with /__stack/faults)`,
+        }),
+      );
     }
     const { bucket, limit, readLimit } = await this.storage.readLimit(bucketId);
     const declared = Number(req.headers['content-length'] ?? 0);
@@ -201,7 +215,13 @@ export class Gateway {
     }
     const upsert = req.method === 'PUT' || String(req.headers['x-upsert']).toLowerCase() === 'true';
     const out = await this.storage.upload({
-      bucket, key, claims, contentType: req.headers['content-type'], body, upsert, limit,
+      bucket,
+      key,
+      claims,
+      contentType: req.headers['content-type'],
+      body,
+      upsert,
+      limit,
     });
     return sendJson(res, 200, out);
   }
@@ -246,10 +266,13 @@ export class Gateway {
     if (m === 'GET' && path === '/health') return sendJson(res, 200, { ok: true });
     if (m === 'GET' && (match = /^\/rows\/([A-Za-z_][A-Za-z0-9_]*)$/.exec(path))) {
       const { rows: found } = await this.admin.query(
-        "select exists (select 1 from pg_tables where schemaname = 'public' and tablename = $1) as ok", [match[1]]);
+        "select exists (select 1 from pg_tables where schemaname = 'public' and tablename = $1) as ok",
+        [match[1]],
+      );
       if (!found[0].ok) return sendJson(res, 404, { error: `no table public.${match[1]}` });
       const { rows } = await this.admin.query(
-        `select coalesce(jsonb_agg(to_jsonb(t) order by t.created_at), '[]') as rows from public."${match[1]}" t`);
+        `select coalesce(jsonb_agg(to_jsonb(t) order by t.created_at), '[]') as rows from public."${match[1]}" t`,
+      );
       return sendJson(res, 200, rows[0].rows);
     }
     if (m === 'GET' && (match = /^\/objects\/([^/]+)$/.exec(path))) {
@@ -286,7 +309,9 @@ export class Gateway {
       let difficulty;
       try {
         ({ difficulty } = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}'));
-      } catch { /* answered below */ }
+      } catch {
+        /* answered below */
+      }
       if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > 32) {
         return sendJson(res, 400, { error: 'body must be {"difficulty": <0..32>}' });
       }
@@ -324,7 +349,8 @@ export class Gateway {
 
   async reset() {
     const { rows } = await this.admin.query(
-      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'");
+      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'",
+    );
     if (rows[0].t) await this.admin.query(`truncate ${rows[0].t}`);
     await this.admin.query('update stepzero_private.settings set work_difficulty = default');
     await this.storage.reset();
@@ -363,8 +389,10 @@ function cors(req, res) {
   res.setHeader('Access-Control-Expose-Headers', EXPOSE);
   if (req.method === 'OPTIONS') {
     res.setHeader('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers',
-      req.headers['access-control-request-headers'] ?? 'authorization,apikey,content-type,x-client-info');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'authorization,apikey,content-type,x-client-info',
+    );
     res.setHeader('Access-Control-Max-Age', '3600');
   }
 }
@@ -422,7 +450,14 @@ async function readJson(req, ErrorClass) {
 
 function loadEmails(file) {
   if (!file || !existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((l) => {
-    try { return [JSON.parse(l)]; } catch { return []; }
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l)];
+      } catch {
+        return [];
+      }
+    });
 }

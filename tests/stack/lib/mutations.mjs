@@ -82,8 +82,7 @@ export async function discover(db) {
         select distinct grantee, privilege_type from information_schema.role_table_grants
          where table_schema = 'public' and table_name = ${lit(t.relname)}
            and grantee in ('anon', 'authenticated') order by 1, 2`)) {
-      add(`${t.relname}: revoke ${g.privilege_type} from ${g.grantee}`,
-        `revoke ${g.privilege_type} on ${T} from ${q(g.grantee)}`);
+      add(`${t.relname}: revoke ${g.privilege_type} from ${g.grantee}`, `revoke ${g.privilege_type} on ${T} from ${q(g.grantee)}`);
     }
     for (const tg of await rows(`select tgname from pg_trigger where tgrelid = ${t.oid} and not tgisinternal`)) {
       add(`${t.relname}: drop trigger ${tg.tgname}`, `drop trigger ${q(tg.tgname)} on ${T}`);
@@ -101,17 +100,25 @@ export async function discover(db) {
     if (!(p.roles.length === 1 && p.roles[0] === 'public')) add(`${name}: for every role`, `alter policy ${P} to public`);
     if (p.cmd !== 'ALL') {
       const using = p.qual ?? p.with_check;
-      add(`${name}: for every command`, `drop policy ${P}; create policy ${q(p.policyname)} on ${T}
-        as ${p.permissive} for all to ${roles} using (${using})` +
-        (p.with_check ? ` with check (${p.with_check})` : ''));
+      add(
+        `${name}: for every command`,
+        `drop policy ${P}; create policy ${q(p.policyname)} on ${T}
+        as ${p.permissive} for all to ${roles} using (${using})` + (p.with_check ? ` with check (${p.with_check})` : ''),
+      );
     }
-    for (const [clause, expr] of [['using', p.qual], ['with check', p.with_check]]) {
+    for (const [clause, expr] of [
+      ['using', p.qual],
+      ['with check', p.with_check],
+    ]) {
       if (!expr) continue;
       add(`${name}: ${clause} (true)`, `alter policy ${P} ${clause} (true)`);
       const terms = conjuncts(expr);
       if (terms.length < 2) continue;
       terms.forEach((term, i) => {
-        const rest = terms.filter((_, j) => j !== i).map((x) => `(${x})`).join(' and ');
+        const rest = terms
+          .filter((_, j) => j !== i)
+          .map((x) => `(${x})`)
+          .join(' and ');
         add(`${name}: ${clause} without ${term}`, `alter policy ${P} ${clause} (${rest})`);
       });
     }

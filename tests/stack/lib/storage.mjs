@@ -47,8 +47,7 @@ export function parseObjectPath(raw) {
   const [bucket, ...parts] = decoded;
   const key = parts.join('/');
   if (!bucket) throw E.noBucket();
-  if (!key || parts.some((p) => p === '' || p === '.' || p === '..') || key.length > 1024 ||
-      !KEY_CHARS.test(key)) {
+  if (!key || parts.some((p) => p === '' || p === '.' || p === '..') || key.length > 1024 || !KEY_CHARS.test(key)) {
     throw E.invalidKey(key);
   }
   return { bucket, key };
@@ -78,8 +77,7 @@ export class Storage {
   }
 
   async bucket(id) {
-    const { rows } = await this.admin.query(
-      'select id, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
+    const { rows } = await this.admin.query('select id, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
     if (!rows[0]) throw E.noBucket();
     return rows[0];
   }
@@ -95,9 +93,9 @@ export class Storage {
     try {
       await client.query('begin');
       await client.query(`set local role ${claims.role}`); // role is from a verified allowlist
-      await client.query(
-        "select set_config('request.jwt.claims', $1, true), set_config('storage.allow_delete_query', 'true', true)",
-        [JSON.stringify(claims)]);
+      await client.query("select set_config('request.jwt.claims', $1, true), set_config('storage.allow_delete_query', 'true', true)", [
+        JSON.stringify(claims),
+      ]);
       const result = await fn(client);
       await client.query(rollback ? 'rollback' : 'commit');
       return result;
@@ -139,18 +137,21 @@ export class Storage {
     };
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(temp, file.bytes);
-    const write = (c, meta) => c.query(
-      `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
+    const write = (c, meta) =>
+      c.query(
+        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
        values ($6, $1, $2, $3, $4, $5, $7)` +
-      (upsert ? ` on conflict (bucket_id, name) do update
-         set metadata = excluded.metadata, version = excluded.version, updated_at = now()` : ''),
-      [bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, meta, id, id]);
+          (upsert
+            ? ` on conflict (bucket_id, name) do update
+         set metadata = excluded.metadata, version = excluded.version, updated_at = now()`
+            : ''),
+        [bucket.id, key, uuidOrNull(claims.sub), claims.sub ?? null, meta, id, id],
+      );
     try {
       // storage-api's order: the caller's permission check (an insert as the caller, rolled
       // back, with only what is known before the bytes are stored), then the row as the
       // service role. Policies therefore see {mimetype, contentLength}, as on hosted Supabase.
-      await this.asRole(claims, (c) => write(c, { mimetype: file.mimetype, contentLength: file.bytes.length }),
-        { rollback: true });
+      await this.asRole(claims, (c) => write(c, { mimetype: file.mimetype, contentLength: file.bytes.length }), { rollback: true });
       await this.asRole({ ...claims, role: 'service_role' }, (c) => write(c, metadata));
       renameSync(temp, target);
     } finally {
@@ -162,8 +163,10 @@ export class Storage {
   /** GET /object/<bucket>/<key>: the bytes, if the caller's SELECT policies allow. */
   async download({ bucket, key, claims }) {
     await this.bucket(bucket);
-    const rows = await this.asRole(claims, async (c) => (await c.query(
-      'select metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, key])).rows);
+    const rows = await this.asRole(
+      claims,
+      async (c) => (await c.query('select metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, key])).rows,
+    );
     if (!rows[0]) throw E.noObject();
     const p = this.filePath(bucket, key);
     if (!existsSync(p)) throw E.noObject();
@@ -176,19 +179,30 @@ export class Storage {
     const prefix = typeof options.prefix === 'string' ? options.prefix : '';
     const limit = Math.min(Number(options.limit) || 100, 1000);
     const offset = Number(options.offset) || 0;
-    return this.asRole(claims, async (c) => (await c.query(
-      `select name, id, updated_at, created_at, last_accessed_at, metadata
+    return this.asRole(
+      claims,
+      async (c) =>
+        (
+          await c.query(
+            `select name, id, updated_at, created_at, last_accessed_at, metadata
          from storage.objects
         where bucket_id = $1 and starts_with(name, $2)
-        order by name limit $3 offset $4`, [bucket, prefix, limit, offset])).rows);
+        order by name limit $3 offset $4`,
+            [bucket, prefix, limit, offset],
+          )
+        ).rows,
+    );
   }
 
   /** DELETE /object/<bucket> {prefixes}: removes what the caller's DELETE policies allow. */
   async remove({ bucket, claims, names }) {
     await this.bucket(bucket);
-    const rows = await this.asRole(claims, async (c) => (await c.query(
-      'delete from storage.objects where bucket_id = $1 and name = any($2) returning name, id, metadata',
-      [bucket, names])).rows);
+    const rows = await this.asRole(
+      claims,
+      async (c) =>
+        (await c.query('delete from storage.objects where bucket_id = $1 and name = any($2) returning name, id, metadata', [bucket, names]))
+          .rows,
+    );
     for (const r of rows) rmSync(this.filePath(bucket, r.name), { force: true });
     return rows.map((r) => ({ ...r, bucket_id: bucket }));
   }
@@ -197,13 +211,14 @@ export class Storage {
   async objects(bucket) {
     const { rows } = await this.admin.query(
       `select name, (metadata->>'size')::bigint as size, metadata->>'mimetype' as mimetype
-         from storage.objects where bucket_id = $1 order by created_at, name`, [bucket]);
+         from storage.objects where bucket_id = $1 order by created_at, name`,
+      [bucket],
+    );
     return rows.map((r) => ({ ...r, size: Number(r.size) }));
   }
 
   async rawObject(bucket, key) {
-    const { rows } = await this.admin.query(
-      'select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, key]);
+    const { rows } = await this.admin.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, key]);
     const p = this.filePath(bucket, key);
     if (!rows[0] || !existsSync(p)) throw E.noObject();
     return readFileSync(p);
@@ -223,14 +238,16 @@ async function parseUpload(contentType, body) {
   if (/^multipart\/form-data/i.test(ct)) {
     let form;
     try {
-      form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': ct }, body })
-        .formData();
+      form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': ct }, body }).formData();
     } catch {
       throw E.bad('Malformed multipart/form-data body');
     }
     let file = null;
     for (const [, value] of form.entries()) {
-      if (typeof value !== 'string') { file = value; break; }
+      if (typeof value !== 'string') {
+        file = value;
+        break;
+      }
     }
     if (!file) throw E.bad('No file in the multipart/form-data body');
     const cacheControl = form.get('cacheControl');

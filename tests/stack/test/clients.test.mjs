@@ -55,7 +55,7 @@ test('a retried insert with the same client id is refused, not duplicated', asyn
   assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
 });
 
-test('a row breaking a CHECK is refused with PostgREST\'s error', async () => {
+test("a row breaking a CHECK is refused with PostgREST's error", async () => {
   const { error, status } = await supabase.from('survey_responses').insert(validRow({ question7_age: 0 }));
   assert.equal(status, 400);
   assert.equal(error.code, '23514');
@@ -84,20 +84,22 @@ test('a File upload is stored with its bytes, size and type', async () => {
   assert.equal(error, null);
   assert.equal(data.path, name);
   assert.equal(data.fullPath, `survey_media/${name}`);
-  assert.deepEqual(await stack.json('/__stack/objects/survey_media'),
-    [{ name, size: bytes.length, mimetype: 'image/jpeg' }]);
+  assert.deepEqual(await stack.json('/__stack/objects/survey_media'), [{ name, size: bytes.length, mimetype: 'image/jpeg' }]);
   const stored = new Uint8Array(await (await stack.api(`/__stack/objects/survey_media/${name}`)).arrayBuffer());
   assert.deepEqual(stored, bytes);
 });
 
 test('an upload then an insert referencing it: the submission the site makes', async () => {
   const name = `${Date.now()}_clip.mp4`;
-  const up = await supabase.storage.from('survey_media')
-    .upload(name, new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' }));
+  const up = await supabase.storage.from('survey_media').upload(name, new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' }));
   assert.equal(up.error, null);
-  const ins = await supabase.from('survey_responses').insert(validRow({
-    question6_consent: 'Yes', media_file_url: up.data.path, media_file_name: 'clip.mp4',
-  }));
+  const ins = await supabase.from('survey_responses').insert(
+    validRow({
+      question6_consent: 'Yes',
+      media_file_url: up.data.path,
+      media_file_name: 'clip.mp4',
+    }),
+  );
   assert.equal(ins.error, null);
   const [row] = await stack.json('/__stack/rows/survey_responses');
   assert.equal(row.media_file_url, name);
@@ -118,8 +120,7 @@ test('uploading an existing name again answers 400 "already exists"', async () =
 
 test('anon cannot download, list or remove objects', async () => {
   const name = `${Date.now()}_secret.pdf`;
-  await supabase.storage.from('survey_media')
-    .upload(name, new File(['%PDF-1.4'], 'secret.pdf', { type: 'application/pdf' }));
+  await supabase.storage.from('survey_media').upload(name, new File(['%PDF-1.4'], 'secret.pdf', { type: 'application/pdf' }));
   const down = await supabase.storage.from('survey_media').download(name);
   assert.equal(down.data, null);
   assert.ok(down.error);
@@ -130,8 +131,9 @@ test('anon cannot download, list or remove objects', async () => {
   assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
 });
 
-test('an anon upload outside the engine\'s naming is refused by the policy', async () => {
-  const { error } = await supabase.storage.from('survey_media')
+test("an anon upload outside the engine's naming is refused by the policy", async () => {
+  const { error } = await supabase.storage
+    .from('survey_media')
     .upload('folder/photo.jpg', new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
   assert.equal(error.statusCode, '403');
   assert.match(error.message, /row-level security/);

@@ -39,7 +39,9 @@ function rawRequest(method, path, hdrs, body) {
     const u = new URL(stack.url);
     const req = http.request({ host: u.hostname, port: u.port, method, path, headers: hdrs }, (res) => {
       let text = '';
-      res.on('data', (d) => { text += d; });
+      res.on('data', (d) => {
+        text += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text) }));
     });
     req.on('error', reject);
@@ -49,9 +51,11 @@ function rawRequest(method, path, hdrs, body) {
 
 const storageShape = (body) => assert.deepEqual(Object.keys(body).sort(), ['error', 'message', 'statusCode']);
 
-test('a malformed JSON insert gets PostgREST\'s 400 error', async () => {
+test("a malformed JSON insert gets PostgREST's 400 error", async () => {
   const res = await stack.api('/rest/v1/survey_responses', {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"question1_challenge": ',
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{"question1_challenge": ',
   });
   assert.equal(res.status, 400);
   const body = await res.json();
@@ -68,7 +72,7 @@ test('requests without the API key are refused like the hosted gateway', async (
   assert.equal((await bad.json()).message, 'Invalid API key');
 });
 
-test('the service-role key (the owner\'s tools) reads rows and inserts old rows with their ids; anon still reads nothing', async () => {
+test("the service-role key (the owner's tools) reads rows and inserts old rows with their ids; anon still reads nothing", async () => {
   const owner = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
   const id = '5e1f0c4a-1b2c-4d3e-8f40-5a6b7c8d9e0f';
   const old = validRow({ id, completion_time: '2024-01-02T03:04:05.000Z' }); // outside anon's window
@@ -103,7 +107,7 @@ test('object paths with ".." are refused as invalid keys', async () => {
   assert.deepEqual(await stack.json('/__stack/objects/survey_media'), []);
 });
 
-test('a file over the bucket\'s 10 MiB limit is refused; exactly 10 MiB is accepted', async () => {
+test("a file over the bucket's 10 MiB limit is refused; exactly 10 MiB is accepted", async () => {
   const over = await upload('survey_media/1_big.mp4', new Uint8Array(10 * 1024 * 1024 + 1), 'video/mp4');
   assert.equal(over.status, 400);
   const body = await over.json();
@@ -112,10 +116,13 @@ test('a file over the bucket\'s 10 MiB limit is refused; exactly 10 MiB is accep
   assert.equal(body.message, 'The object exceeded the maximum allowed size');
   const exact = await upload('survey_media/2_big.mp4', new Uint8Array(10 * 1024 * 1024), 'video/mp4');
   assert.equal(exact.status, 200);
-  assert.deepEqual((await stack.json('/__stack/objects/survey_media')).map((o) => o.name), ['2_big.mp4']);
+  assert.deepEqual(
+    (await stack.json('/__stack/objects/survey_media')).map((o) => o.name),
+    ['2_big.mp4'],
+  );
 });
 
-test('types outside the bucket\'s list are refused (SVG, unknown bytes)', async () => {
+test("types outside the bucket's list are refused (SVG, unknown bytes)", async () => {
   for (const type of ['image/svg+xml', 'application/octet-stream', 'text/html']) {
     const res = await upload('survey_media/1_file.bin', 'x', type);
     assert.equal(res.status, 400, type);
@@ -129,9 +136,11 @@ test('types outside the bucket\'s list are refused (SVG, unknown bytes)', async 
   }
 });
 
-test('a malformed multipart body is refused with Storage\'s error shape', async () => {
+test("a malformed multipart body is refused with Storage's error shape", async () => {
   const res = await stack.api('/storage/v1/object/survey_media/1_a.txt', {
-    method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=zzz' }, body: 'garbage',
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'multipart/form-data; boundary=zzz' },
+    body: 'garbage',
   });
   assert.equal(res.status, 400);
   storageShape(await res.json());
@@ -159,17 +168,20 @@ test('an insert fault applies to every insert until cleared', async () => {
   assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
 });
 
-test('an upload fault answers its status with Storage\'s error shape', async () => {
+test("an upload fault answers its status with Storage's error shape", async () => {
   await stack.post('/__stack/faults', { upload: 503 });
-  const { error } = await supabase.storage.from('survey_media')
-    .upload('1_a.txt', new File(['x'], 'a.txt', { type: 'text/plain' }));
+  const { error } = await supabase.storage.from('survey_media').upload('1_a.txt', new File(['x'], 'a.txt', { type: 'text/plain' }));
   assert.equal(error.status, 503);
   assert.equal(error.statusCode, '503');
   assert.deepEqual(await stack.json('/__stack/objects/survey_media'), []);
 });
 
 test('an email fault answers like EmailJS (429, 451, 403) until cleared', async () => {
-  for (const [status, text] of [[429, 'Too Many Requests'], [451, 'Unavailable For Headless Browser'], [403, 'Forbidden']]) {
+  for (const [status, text] of [
+    [429, 'Too Many Requests'],
+    [451, 'Unavailable For Headless Browser'],
+    [403, 'Forbidden'],
+  ]) {
     await stack.post('/__stack/faults', { email: status });
     await assert.rejects(emailjs.send('service_local', 'template_local', { a: '1' }), (e) => {
       assert.equal(e.status, status);
@@ -223,7 +235,15 @@ test('a {fault, times} setting applies that many times, then the call works agai
 
 test('bad fault settings are refused and change nothing', async () => {
   await stack.post('/__stack/faults', { email: 429 });
-  for (const body of [{ select: 500 }, { insert: 200 }, { insert: 'slow' }, { email: 'commit-drop' }, { insert: 'delay:x' }, { insert: { fault: 500, times: 0 } }, [1]]) {
+  for (const body of [
+    { select: 500 },
+    { insert: 200 },
+    { insert: 'slow' },
+    { email: 'commit-drop' },
+    { insert: 'delay:x' },
+    { insert: { fault: 500, times: 0 } },
+    [1],
+  ]) {
     assert.equal((await stack.post('/__stack/faults', body)).status, 400, JSON.stringify(body));
   }
   assert.deepEqual(await stack.json('/__stack/faults'), { email: 429 });
@@ -245,7 +265,8 @@ test('CORS: preflights echo the requested headers; answers allow any origin', as
   const pre = await stack.api('/storage/v1/object/survey_media/1_a.txt', {
     method: 'OPTIONS',
     headers: {
-      origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST',
+      origin: 'http://127.0.0.1:5173',
+      'access-control-request-method': 'POST',
       'access-control-request-headers': 'authorization,apikey,content-profile,x-client-info,x-upsert',
     },
   });

@@ -12,7 +12,9 @@ export const launcher = fileURLToPath(new URL('../stack.mjs', import.meta.url));
 export async function startStack(args = ['--throwaway', '--port', '0']) {
   const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const ready = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -22,7 +24,10 @@ export async function startStack(args = ['--throwaway', '--port', '0']) {
         // the summary on stderr comes first; wait for its last line too (pipes race)
         const done = () => stderr.includes('Ctrl-C stops everything.');
         if (done()) resolve({ url: m[1], anonKey: m[2] });
-        else child.stderr.on('data', () => { if (done()) resolve({ url: m[1], anonKey: m[2] }); });
+        else
+          child.stderr.on('data', () => {
+            if (done()) resolve({ url: m[1], anonKey: m[2] });
+          });
       }
     });
     child.on('exit', (code) => reject(new Error(`stack exited (${code}) before ready:\n${stderr}`)));
@@ -30,7 +35,9 @@ export async function startStack(args = ['--throwaway', '--port', '0']) {
   const stack = {
     ...ready,
     child,
-    get stderr() { return stderr; },
+    get stderr() {
+      return stderr;
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
@@ -39,9 +46,12 @@ export async function startStack(args = ['--throwaway', '--port', '0']) {
     },
     api: (path, init) => fetch(`${ready.url}${path}`, init),
     json: async (path) => (await fetch(`${ready.url}${path}`)).json(),
-    post: (path, body) => fetch(`${ready.url}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }),
+    post: (path, body) =>
+      fetch(`${ready.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
   };
   return stack;
 }
@@ -55,10 +65,17 @@ export function descendants(pid) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(d));
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   const out = [];
-  const walk = (p) => { for (const c of children.get(p) ?? []) { out.push(c); walk(c); } };
+  const walk = (p) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
   walk(pid);
   return out;
 }
@@ -79,12 +96,25 @@ export function alive(pid) {
 export function validRow(over = {}) {
   const row = {
     id: randomUUID(),
-    question1_challenge: 'Talk to a stranger', question2_source: 'Instagram',
-    question3_completed: 'Yes', question4a_discomfort: 'Uncomfortable', question4b_reason: null,
-    question4b_other: null, question5a_another: 'Yes', question5b_reminder: null,
-    question5b_email: null, question6_consent: 'No', question7_age: 30, question8_gender: 'Female',
-    terms_consent: true, completion_time: new Date().toISOString(), user_agent: 'node:test',
-    ip_address: 'client-side', survey_version: '3.0', media_file_url: null, media_file_name: null,
+    question1_challenge: 'Talk to a stranger',
+    question2_source: 'Instagram',
+    question3_completed: 'Yes',
+    question4a_discomfort: 'Uncomfortable',
+    question4b_reason: null,
+    question4b_other: null,
+    question5a_another: 'Yes',
+    question5b_reminder: null,
+    question5b_email: null,
+    question6_consent: 'No',
+    question7_age: 30,
+    question8_gender: 'Female',
+    terms_consent: true,
+    completion_time: new Date().toISOString(),
+    user_agent: 'node:test',
+    ip_address: 'client-side',
+    survey_version: '3.0',
+    media_file_url: null,
+    media_file_name: null,
     ...over,
   };
   return 'work_nonce' in over ? row : withWork(row);

@@ -23,11 +23,12 @@ after(async () => {
   await stack?.stop();
 });
 
-const upload = (name, body) => stack.api(`/storage/v1/object/${name}`, {
-  method: 'POST',
-  headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'text/plain' },
-  body,
-});
+const upload = (name, body) =>
+  stack.api(`/storage/v1/object/${name}`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'text/plain' },
+    body,
+  });
 
 test('the permission check inserts metadata as {mimetype, contentLength}, as storage-api does', async () => {
   await db.query(`insert into storage.buckets (id, name) values ('probe', 'probe');
@@ -42,18 +43,23 @@ test('the permission check inserts metadata as {mimetype, contentLength}, as sto
 });
 
 test('a DELETE outside the Storage API is refused; the API (reset) still deletes', async () => {
-  await assert.rejects(db.query('delete from storage.objects'),
-    (e) => e.code === '42501' && /Direct deletion from storage tables is not allowed/.test(e.message));
+  await assert.rejects(
+    db.query('delete from storage.objects'),
+    (e) => e.code === '42501' && /Direct deletion from storage tables is not allowed/.test(e.message),
+  );
   await assert.rejects(db.query("delete from storage.buckets where id = 'probe'"), (e) => e.code === '42501');
   assert.equal((await stack.post('/__stack/reset', {})).status, 200);
   const { rows } = await db.query('select count(*)::int as n from storage.objects');
   assert.equal(rows[0].n, 0);
 });
 
-test('objects supabase_admin creates in public get the API roles\' grants by default, as on hosted', async () => {
+test("objects supabase_admin creates in public get the API roles' grants by default, as on hosted", async () => {
   const { rows } = await db.query(`select d.defaclobjtype as type, d.defaclacl::text as acl from pg_default_acl d
     join pg_roles r on r.oid = d.defaclrole join pg_namespace n on n.oid = d.defaclnamespace
     where r.rolname = 'supabase_admin' and n.nspname = 'public' order by 1`);
-  assert.deepEqual(rows.map((r) => r.type), ['S', 'f', 'r']);
+  assert.deepEqual(
+    rows.map((r) => r.type),
+    ['S', 'f', 'r'],
+  );
   for (const r of rows) for (const role of ['anon', 'authenticated', 'service_role']) assert.match(r.acl, new RegExp(`${role}=`));
 });

@@ -50,7 +50,9 @@ test('a taken port is named, with its owner, and nothing is started', async () =
   try {
     const child = spawn(process.execPath, [launcher, '--throwaway', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     const [code] = await once(child, 'exit');
     assert.equal(code, 1);
     assert.match(err, new RegExp(`port ${port} is already in use by pid ${process.pid}`));
@@ -68,7 +70,9 @@ test('a stack with --data keeps its rows, objects and emails between runs', asyn
     const ins = await stack.api('/rest/v1/survey_responses', { method: 'POST', headers, body: JSON.stringify(validRow()) });
     assert.equal(ins.status, 201);
     const up = await stack.api('/storage/v1/object/survey_media/1_keep.txt', {
-      method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'kept',
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'kept',
     });
     assert.equal(up.status, 200);
     await stack.post('/api/v1.0/email/send', { user_id: 'k', service_id: 's', template_id: 't' });
@@ -86,18 +90,30 @@ test('a stack with --data keeps its rows, objects and emails between runs', asyn
 });
 
 test('--exec runs a command against the stack and passes on its exit status', async () => {
-  const child = spawn(process.execPath, [launcher, '--throwaway', '--port', '0', '--exec',
-    'test -n "$STACK_URL" && test -n "$STACK_ANON_KEY" && test -S "$PGHOST/.s.PGSQL.$PGPORT" && exit 7'],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      launcher,
+      '--throwaway',
+      '--port',
+      '0',
+      '--exec',
+      'test -n "$STACK_URL" && test -n "$STACK_ANON_KEY" && test -S "$PGHOST/.s.PGSQL.$PGPORT" && exit 7',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const [code] = await once(child, 'exit');
   assert.equal(code, 7);
 });
 
 test('SIGTERM to the launcher alone also ends its --exec command and what it started', async () => {
-  const child = spawn(process.execPath, [launcher, '--throwaway', '--port', '0', '--exec', 'sleep 300 & sleep 301; wait'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [launcher, '--throwaway', '--port', '0', '--exec', 'sleep 300 & sleep 301; wait'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
   while (!out.includes('stack ready')) await sleep(100);
   await sleep(300);
   const pids = descendants(child.pid);
@@ -124,7 +140,9 @@ test('when its parent exits, the launcher stops everything and removes its data'
     });`;
   const parent = spawn(process.execPath, ['-e', parentCode], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  parent.stdout.on('data', (d) => { out += d; });
+  parent.stdout.on('data', (d) => {
+    out += d;
+  });
   await once(parent, 'exit');
   const { pid, dir } = JSON.parse(out);
   const pids = [pid, ...descendants(pid)];

@@ -11,8 +11,8 @@ export function CookieBanner({ onChoose }: { onChoose: (choice: CookieChoice) =>
           Your privacy, your choice
         </h2>
         <p>
-          We keep your survey progress and this choice in your browser's storage. We use no advertising or tracking
-          cookies. <Link href="/privacy#cookies">
+          We keep your survey progress and this choice in your browser's storage. We use no advertising or tracking cookies.{' '}
+          <Link href="/privacy#cookies">
             Learn more<span className="visually-hidden"> about cookies</span>
           </Link>
         </p>

@@ -11,7 +11,10 @@ export interface LazyScreen<P> {
   preload: () => Promise<void>;
 }
 
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: ReactNode = <PageLoading />): LazyScreen<P> {
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: ReactNode = <PageLoading />,
+): LazyScreen<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () => {

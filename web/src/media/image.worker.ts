@@ -9,13 +9,11 @@ import type { MediaReply, MediaRequest } from './protocol';
 let started: Promise<unknown> | null = null;
 
 self.onmessage = async (event: MessageEvent<MediaRequest>) => {
-  const reply = await handle(event.data).catch(
-    (error: unknown): MediaReply => ({
-      ok: false,
-      code: (error as { code?: string })?.code ?? 'crashed',
-      reason: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  const reply = await handle(event.data).catch((error: unknown): MediaReply => ({
+    ok: false,
+    code: (error as { code?: string })?.code ?? 'crashed',
+    reason: error instanceof Error ? error.message : String(error),
+  }));
   const transfer = reply.ok ? [reply.bytes.buffer as ArrayBuffer] : [];
   (self as unknown as Worker).postMessage(reply, transfer);
 };

@@ -39,7 +39,14 @@ describe('runSubmission', () => {
     const outcome = await f.submit(yesAnswers, photo());
     expect(f.uploads).toEqual([{ name: `${NOW}_My_photo_.jpg`, type: 'image/jpeg', size: 1234 }]);
     expect(f.inserts).toHaveLength(1);
-    expect(f.inserts[0]).toMatchObject({ id: '00000000-0000-4000-8000-000000000001', media_file_url: `${NOW}_My_photo_.jpg`, media_file_name: 'My photo!.jpg', question1_challenge: 'Talk to a stranger', survey_version: '3.0', user_agent: 'Vitest' });
+    expect(f.inserts[0]).toMatchObject({
+      id: '00000000-0000-4000-8000-000000000001',
+      media_file_url: `${NOW}_My_photo_.jpg`,
+      media_file_name: 'My photo!.jpg',
+      question1_challenge: 'Talk to a stranger',
+      survey_version: '3.0',
+      user_agent: 'Vitest',
+    });
     expect(f.emails).toHaveLength(0);
     expect(outcome).toEqual({ inserted: true, uploaded: true, emailed: false, kept: false });
     expect(f.outbox.entries.size).toBe(0);
@@ -84,12 +91,20 @@ describe('runSubmission', () => {
     expect(f.waits).toEqual([2000, 2000]);
     expect(f.log.error).toHaveBeenCalledWith(expect.stringContaining('429 Too Many Requests'));
     expect(outcome).toMatchObject({ emailed: false, kept: true });
-    expect([...f.outbox.entries.values()]).toMatchObject([{ id: '00000000-0000-4000-8000-000000000001', attempts: 1, nextAttemptMs: NOW + 5000 }]);
+    expect([...f.outbox.entries.values()]).toMatchObject([
+      { id: '00000000-0000-4000-8000-000000000001', attempts: 1, nextAttemptMs: NOW + 5000 },
+    ]);
   });
 
   it('email succeeding on the second attempt stops there', async () => {
     let calls = 0;
-    const f = fakes({ insert: [fail(503)], email: async () => { calls += 1; if (calls === 1) throw { status: 451, text: 'Unavailable For Headless Browser' }; } });
+    const f = fakes({
+      insert: [fail(503)],
+      email: async () => {
+        calls += 1;
+        if (calls === 1) throw { status: 451, text: 'Unavailable For Headless Browser' };
+      },
+    });
     const outcome = await f.submit(yesAnswers, null);
     expect(f.emails).toHaveLength(2);
     expect(outcome?.emailed).toBe(true);
@@ -105,9 +120,15 @@ describe('runSubmission', () => {
   });
 
   it('missing EmailJS configuration: an error with a message is logged, not retried; the response is kept', async () => {
-    const f = fakes({ backend: null, email: () => Promise.reject(new EmailConfigError('EmailJS is not configured: missing VITE_EMAILJS_PUBLIC_KEY')) });
+    const f = fakes({
+      backend: null,
+      email: () => Promise.reject(new EmailConfigError('EmailJS is not configured: missing VITE_EMAILJS_PUBLIC_KEY')),
+    });
     const outcome = await f.submit(yesAnswers, null);
-    expect(f.log.error).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: expect.stringContaining('missing VITE_EMAILJS_PUBLIC_KEY') }));
+    expect(f.log.error).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: expect.stringContaining('missing VITE_EMAILJS_PUBLIC_KEY') }),
+    );
     expect(f.emails).toHaveLength(1);
     expect(outcome).toMatchObject({ kept: true });
     expect(f.outbox.entries.size).toBe(1);
@@ -126,7 +147,14 @@ describe('the outbox', () => {
     const f = fakes({ insert: [fail(0)], upload: [fail(0)], email: () => Promise.reject({ status: 0 }) });
     await f.submit(yesAnswers, photo());
     const [entry] = f.outbox.entries.values();
-    expect(entry).toMatchObject({ answers: yesAnswers, completionTime: new Date(NOW).toISOString(), userAgent: 'Vitest', objectName: `${NOW}_My_photo_.jpg`, upload: 'todo', uploadUnanswered: true });
+    expect(entry).toMatchObject({
+      answers: yesAnswers,
+      completionTime: new Date(NOW).toISOString(),
+      userAgent: 'Vitest',
+      objectName: `${NOW}_My_photo_.jpg`,
+      upload: 'todo',
+      uploadUnanswered: true,
+    });
     expect(entry.file?.bytes.byteLength).toBe(1234);
   });
 
@@ -180,7 +208,10 @@ describe('the outbox', () => {
   });
 
   it('a refusal is not final: the next attempt asks the database again, and a stored row sends no email', async () => {
-    const f = fakes({ insert: [fail(403, 'new row violates row-level security policy', '42501'), OK], email: () => Promise.reject({ status: 500, text: 'down' }) });
+    const f = fakes({
+      insert: [fail(403, 'new row violates row-level security policy', '42501'), OK],
+      email: () => Promise.reject({ status: 500, text: 'down' }),
+    });
     await f.submit(yesAnswers, null);
     expect(f.emails).toHaveLength(3);
     f.later(60_000);
@@ -229,7 +260,9 @@ describe('phones, files and clocks', () => {
   it('a file that can no longer be read: kept and stored without it, with a warning', async () => {
     const f = fakes();
     const gone = photo();
-    Object.defineProperty(gone, 'arrayBuffer', { value: () => Promise.reject(new DOMException('A requested file could not be read', 'NotReadableError')) });
+    Object.defineProperty(gone, 'arrayBuffer', {
+      value: () => Promise.reject(new DOMException('A requested file could not be read', 'NotReadableError')),
+    });
     const outcome = await f.submit(yesAnswers, gone);
     expect(f.uploads).toEqual([]);
     expect(f.inserts[0]).toMatchObject({ media_file_url: null, media_file_name: null });
@@ -269,7 +302,14 @@ describe('phones, files and clocks', () => {
         if (params.file_base64) throw { status: 413, text: 'Variables size limit exceeded' };
       },
     });
-    f.ports.fileInfo = async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded, base64: 'QUJD', compressedSize: 3 });
+    f.ports.fileInfo = async (file, uploaded) => ({
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      uploaded,
+      base64: 'QUJD',
+      compressedSize: 3,
+    });
     const outcome = await f.submit(yesAnswers, photo());
     expect(f.emails.map((e) => e.file_base64)).toEqual(['QUJD', '']);
     expect(f.waits).toEqual([]);
@@ -285,7 +325,11 @@ describe('phones, files and clocks', () => {
 
   it('a store that refuses every write (IndexedDB full): retried from memory on the next pass', async () => {
     const { resilientStore } = await import('./store');
-    const full = { put: () => Promise.reject(new DOMException('full', 'QuotaExceededError')), remove: async () => undefined, all: async () => [] };
+    const full = {
+      put: () => Promise.reject(new DOMException('full', 'QuotaExceededError')),
+      remove: async () => undefined,
+      all: async () => [],
+    };
     const f = fakes({ insert: [fail(500), OK], email: () => Promise.reject({ status: 500, text: '' }) });
     f.ports.store = resilientStore(full, f.log);
     await f.submit(yesAnswers, null);

@@ -3,7 +3,18 @@
 // not take it, the email backup. Each engine rule is asked once per attempt; what every answer
 // means is the engine's. Nothing here throws for a failed call or code that cannot load: the
 // outcome says whether the response is still kept.
-import { buildRecord, classifyInsert, classifyUpload, needsMetadataRemoval, nextObjectName, retryDelayMs, reveals, uploadContentType, workRefusal, type SurveyResponse } from '../core';
+import {
+  buildRecord,
+  classifyInsert,
+  classifyUpload,
+  needsMetadataRemoval,
+  nextObjectName,
+  retryDelayMs,
+  reveals,
+  uploadContentType,
+  workRefusal,
+  type SurveyResponse,
+} from '../core';
 import { sendEmailBackup } from './email';
 import { forget, readBytes, save } from './keep';
 import type { Backend, BackendResult, OutboxPorts } from './ports';
@@ -59,7 +70,9 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
   // The email carries the work when it is done, so an operator can tell a visitor's email from a forged one.
   const record = buildRecord(entry.answers, { ...meta, workNonce: entry.workNonce ?? null });
 
-  const info = attach ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded })) : null;
+  const info = attach
+    ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded }))
+    : null;
   const emailed = await sendEmailBackup(entry.answers, record, info, ports);
   if (emailed) {
     await forget(entry.id, ports);

@@ -6,7 +6,12 @@ import { classifyEmail, constants, emailParams, type Answers, type FileInfo, typ
 import { EmailConfigError, type OutboxPorts } from './ports';
 
 /** True when EmailJS accepted the email. Never throws. */
-export async function sendEmailBackup(answers: Answers, record: SurveyResponse, file: FileInfo | null, ports: OutboxPorts): Promise<boolean> {
+export async function sendEmailBackup(
+  answers: Answers,
+  record: SurveyResponse,
+  file: FileInfo | null,
+  ports: OutboxPorts,
+): Promise<boolean> {
   const { emailAttempts, emailRetryMs } = constants();
   let info = file;
   for (let attempt = 1; attempt <= emailAttempts; attempt += 1) {
@@ -29,7 +34,9 @@ export async function sendEmailBackup(answers: Answers, record: SurveyResponse, 
       continue;
     }
     if (verdict !== 'retry') {
-      ports.log.error('The email service refused the backup as it is, so it is not repeated now; the response stays in the outbox for a later retry.');
+      ports.log.error(
+        'The email service refused the backup as it is, so it is not repeated now; the response stays in the outbox for a later retry.',
+      );
       return false;
     }
     if (attempt < emailAttempts) await ports.wait(emailRetryMs);

@@ -16,7 +16,12 @@ export type { OutboxPorts } from './ports';
  * Resolves null when nothing was delivered in this call (already held elsewhere); never rejects
  * for a failed call: a response that was kept and not delivered gets a retry scheduled.
  */
-export async function keepAndDeliver(answers: Answers, file: File | null, ports: OutboxPorts, startWork: Promise<void>): Promise<DeliveryOutcome | null> {
+export async function keepAndDeliver(
+  answers: Answers,
+  file: File | null,
+  ports: OutboxPorts,
+  startWork: Promise<void>,
+): Promise<DeliveryOutcome | null> {
   const id = ports.newId();
   let kept = false;
   try {

@@ -42,7 +42,10 @@ async function readFile(file: File, ports: OutboxPorts): Promise<StoredFile | nu
   try {
     return { bytes: await readBytes(file), name: file.name, type: file.type, lastModified: file.lastModified };
   } catch (error) {
-    ports.log.warn(`The attached file "${file.name}" could not be read (moved or deleted since it was chosen); the response is kept without it.`, error);
+    ports.log.warn(
+      `The attached file "${file.name}" could not be read (moved or deleted since it was chosen); the response is kept without it.`,
+      error,
+    );
     return null;
   }
 }

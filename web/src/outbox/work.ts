@@ -12,7 +12,12 @@ export type Sent = { verdict: Delivery; answer: BackendResult };
 /** Rounds of "solve again at the asked difficulty": the operator raising it twice in one attempt. */
 const MAX_ROUNDS = 3;
 
-export async function insertWithWork(entry: OutboxEntry, meta: RecordMeta, send: (record: SurveyResponse) => Promise<Sent>, ports: OutboxPorts): Promise<Delivery | 'waiting'> {
+export async function insertWithWork(
+  entry: OutboxEntry,
+  meta: RecordMeta,
+  send: (record: SurveyResponse) => Promise<Sent>,
+  ports: OutboxPorts,
+): Promise<Delivery | 'waiting'> {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const nonce = await readyWork(entry, ports);
     if (nonce === 'waiting') return 'waiting';

@@ -30,12 +30,12 @@ export function AboutScreen() {
           About Step Zero
         </h1>
         <p className="page__lead">
-          Step Zero is a movement that pushes people to take on the challenges they would normally avoid, because the
-          best version of yourself is waiting on the far side of discomfort.
+          Step Zero is a movement that pushes people to take on the challenges they would normally avoid, because the best version of
+          yourself is waiting on the far side of discomfort.
         </p>
         <p>
-          Someone handed you a challenge. Maybe you did it, maybe not yet. Either way, your answers help us understand
-          what stops people and what gets them through, so the next challenge lands better for everyone.
+          Someone handed you a challenge. Maybe you did it, maybe not yet. Either way, your answers help us understand what stops people and
+          what gets them through, so the next challenge lands better for everyone.
         </p>
         <ul className="features">
           {FEATURES.map((feature, index) => (

@@ -50,7 +50,8 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
     update(patch);
     // A corrected field stops shouting; the others keep their message until the next try.
     const cleared = Object.keys(patch);
-    if (cleared.some((key) => key in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
+    if (cleared.some((key) => key in errors))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
   };
 
   const next = (event: FormEvent) => {
@@ -89,7 +90,16 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
       </div>
       <main id="main" className="survey__main">
         <form className="question" noValidate onSubmit={next}>
-          <StepFields ref={heading} step={step} answers={answers} update={change} file={file} setFile={setFile} errors={errors} shake={shake} />
+          <StepFields
+            ref={heading}
+            step={step}
+            answers={answers}
+            update={change}
+            file={file}
+            setFile={setFile}
+            errors={errors}
+            shake={shake}
+          />
           <div className="question__nav">
             <button type="button" className="button button--secondary" onClick={back}>
               Back

@@ -21,15 +21,16 @@ function set(next: EngineStatus) {
  * Tests in Node pass the wasm bytes (`source`): there is no URL to fetch there.
  */
 export function loadEngine(source?: BufferSource): Promise<void> {
-  started ??= (set('loading'),
-  startEngine(source).then(
-    () => set('ready'),
-    (error: unknown) => {
-      console.error('Could not start the survey engine.', error);
-      set('failed');
-      throw error;
-    },
-  ));
+  started ??=
+    (set('loading'),
+    startEngine(source).then(
+      () => set('ready'),
+      (error: unknown) => {
+        console.error('Could not start the survey engine.', error);
+        set('failed');
+        throw error;
+      },
+    ));
   return started;
 }
 
@@ -40,7 +41,11 @@ export function loadEngine(source?: BufferSource): Promise<void> {
  */
 export function withEngine(action: () => void): void {
   if (status === 'ready') action();
-  else loadEngine().then(() => flushSync(action), () => undefined);
+  else
+    loadEngine().then(
+      () => flushSync(action),
+      () => undefined,
+    );
 }
 
 /** Runs `action` once the engine is ready, without starting it (App starts it after paint). */

@@ -17,7 +17,13 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * Runs one submission, from SUBMITTED (set by the click, which also guards against a second
  * one) to its thank-you page; `onDone` runs once it shows. Never rejects.
  */
-export async function submitResponse(answers: Answers, file: File | null, honeypot: string, onDone: () => void, ports: OutboxPorts = browserPorts): Promise<void> {
+export async function submitResponse(
+  answers: Answers,
+  file: File | null,
+  honeypot: string,
+  onDone: () => void,
+  ports: OutboxPorts = browserPorts,
+): Promise<void> {
   try {
     const { submittedMs, workDelayMs, processingDeadlineMs } = constants();
     let startWork!: () => void;

@@ -15,7 +15,13 @@ let loaded: Submission | null = null;
 /** Loads the submission code (with the survey's steps); once in, the click runs it in its own task. */
 export const loadSubmission = (): Promise<Submission> => import('./submitResponse').then((module) => (loaded = module));
 
-export function useSubmit(answersRef: MutableRefObject<Answers>, file: File | null, showErrors: (problem: StepErrors) => void, onDone: () => void, ports?: OutboxPorts) {
+export function useSubmit(
+  answersRef: MutableRefObject<Answers>,
+  file: File | null,
+  showErrors: (problem: StepErrors) => void,
+  onDone: () => void,
+  ports?: OutboxPorts,
+) {
   return useCallback(() => {
     if (submitPhase() !== 'idle') return; // spec point 4: the submitting flag blocks double submits
     const answers = answersRef.current;

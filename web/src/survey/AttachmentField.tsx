@@ -37,7 +37,12 @@ export function AttachmentField({ file, onChange }: { file: File | null; onChang
         onChange={(event) => choose(event.target.files?.[0])}
       />
       <div className="attachment__row">
-        <button type="button" className="button button--secondary" aria-describedby="attachment-label attachment-hint" onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-describedby="attachment-label attachment-hint"
+          onClick={() => input.current?.click()}
+        >
           Choose File
         </button>
         {file && (

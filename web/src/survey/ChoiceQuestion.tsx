@@ -15,7 +15,10 @@ interface Props {
   children?: ReactNode;
 }
 
-export const ChoiceQuestion = forwardRef<HTMLHeadingElement, Props>(function ChoiceQuestion({ name, text, options, value, onChange, error, shake, children }, headingRef) {
+export const ChoiceQuestion = forwardRef<HTMLHeadingElement, Props>(function ChoiceQuestion(
+  { name, text, options, value, onChange, error, shake, children },
+  headingRef,
+) {
   return (
     <>
       <Field name={name} error={error} shake={shake}>

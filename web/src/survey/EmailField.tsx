@@ -3,7 +3,17 @@ import { describedBy, Field } from './Field';
 
 const NAME = 'answer5b-email';
 
-export function EmailField({ value, onChange, error, shake }: { value: string; onChange: (value: string) => void; error?: string; shake: number }) {
+export function EmailField({
+  value,
+  onChange,
+  error,
+  shake,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  shake: number;
+}) {
   return (
     <Field name={NAME} error={error} shake={shake} className="reveal">
       <label className="label" htmlFor={NAME}>

@@ -3,7 +3,19 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorMessage } from '../components/ErrorMessage';
 
-export function Field({ name, error, shake, children, className = '' }: { name: string; error?: string; shake: number; children: ReactNode; className?: string }) {
+export function Field({
+  name,
+  error,
+  shake,
+  children,
+  className = '',
+}: {
+  name: string;
+  error?: string;
+  shake: number;
+  children: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = ref.current;

@@ -15,7 +15,10 @@ interface Props {
   shake: number;
 }
 
-export const GenderQuestion = forwardRef<HTMLHeadingElement, Props>(function GenderQuestion({ text, options, gender, consent, onGender, onConsent, errors, shake }, headingRef) {
+export const GenderQuestion = forwardRef<HTMLHeadingElement, Props>(function GenderQuestion(
+  { text, options, gender, consent, onGender, onConsent, errors, shake },
+  headingRef,
+) {
   return (
     <>
       <Field name="gender" error={errors.gender} shake={shake}>

@@ -8,7 +8,15 @@ export function HoneypotField() {
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label htmlFor="sz-leave-empty">Leave this field empty</label>
-      <input id="sz-leave-empty" name="sz-leave-empty" type="text" tabIndex={-1} autoComplete="off" defaultValue="" ref={registerHoneypot} />
+      <input
+        id="sz-leave-empty"
+        name="sz-leave-empty"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+        ref={registerHoneypot}
+      />
     </div>
   );
 }

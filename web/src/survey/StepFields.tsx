@@ -35,7 +35,10 @@ const TEXT_KEYS: Partial<Record<StepId, 'question1' | 'question2' | 'answer4b-ot
   '4b-other': 'answer4b-other',
 };
 
-export const StepFields = forwardRef<HTMLHeadingElement, StepFieldsProps>(function StepFields({ step, answers, update, file, setFile, errors, shake }, ref) {
+export const StepFields = forwardRef<HTMLHeadingElement, StepFieldsProps>(function StepFields(
+  { step, answers, update, file, setFile, errors, shake },
+  ref,
+) {
   const text = QUESTIONS[step];
   const textKey = TEXT_KEYS[step];
   if (textKey) {
@@ -67,29 +70,36 @@ export const StepFields = forwardRef<HTMLHeadingElement, StepFieldsProps>(functi
         shake={shake}
       >
         {step === '5b' && shown.email && (
-          <EmailField value={answers['answer5b-email'] ?? ''} onChange={(value) => update({ 'answer5b-email': value })} error={errors['answer5b-email']} shake={shake} />
+          <EmailField
+            value={answers['answer5b-email'] ?? ''}
+            onChange={(value) => update({ 'answer5b-email': value })}
+            error={errors['answer5b-email']}
+            shake={shake}
+          />
         )}
         {step === '6' && shown.attachment && <AttachmentField file={file} onChange={setFile} />}
       </ChoiceQuestion>
     );
   }
   if (step === '7') {
-    return <AgeQuestion ref={ref} text={text} value={answers.age ?? ''} onChange={(age) => update({ age })} error={errors.age} shake={shake} />;
+    return (
+      <AgeQuestion ref={ref} text={text} value={answers.age ?? ''} onChange={(age) => update({ age })} error={errors.age} shake={shake} />
+    );
   }
   return (
     <>
-    <GenderQuestion
-      ref={ref}
-      text={text}
-      options={choices().gender}
-      gender={answers.gender ?? ''}
-      consent={answers.termsConsent === true}
-      onGender={(gender) => update({ gender })}
-      onConsent={(termsConsent) => update({ termsConsent })}
-      errors={errors}
-      shake={shake}
-    />
-    <HoneypotField />
+      <GenderQuestion
+        ref={ref}
+        text={text}
+        options={choices().gender}
+        gender={answers.gender ?? ''}
+        consent={answers.termsConsent === true}
+        onGender={(gender) => update({ gender })}
+        onConsent={(termsConsent) => update({ termsConsent })}
+        errors={errors}
+        shake={shake}
+      />
+      <HoneypotField />
     </>
   );
 });

@@ -14,7 +14,10 @@ interface Props {
   multiline?: boolean;
 }
 
-export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQuestion({ name, text, value, onChange, error, shake, multiline }, headingRef) {
+export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQuestion(
+  { name, text, value, onChange, error, shake, multiline },
+  headingRef,
+) {
   const common = {
     id: name,
     name,

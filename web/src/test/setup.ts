@@ -18,9 +18,12 @@ if (process.env.STEPZERO_NO_WASM === '1') delete (globalThis as { WebAssembly?: 
 beforeAll(async () => {
   // The JS-only run (no WebAssembly: the engine translated by wasm2js, pkg-js/) loads the engine
   // from its own module and covers web/src/core only; the solver is a wasm, so that run has none.
-  await loadEngine(typeof WebAssembly === 'undefined' ? undefined : readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')));
+  await loadEngine(
+    typeof WebAssembly === 'undefined' ? undefined : readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg/stepzero_core_bg.wasm')),
+  );
   // jsdom has no Worker: the proof of work runs on this thread, from the solver wasm's bytes.
-  if (typeof WebAssembly !== 'undefined') await loadSolver(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg-work/stepzero_work_bg.wasm')));
+  if (typeof WebAssembly !== 'undefined')
+    await loadSolver(readFileSync(join(process.env.STEPZERO_ROOT!, 'pkg-work/stepzero_work_bg.wasm')));
 });
 
 afterEach(() => {

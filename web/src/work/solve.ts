@@ -46,8 +46,10 @@ function inWorker(request: WorkRequest, options: SolveOptions): Promise<string> 
       settle();
     };
     const abort = () => end(() => reject(new Error('the work was cancelled')));
-    const timer = options.timeoutMs === undefined ? undefined
-      : setTimeout(() => end(() => reject(new Error(`no work found in ${options.timeoutMs} ms`))), options.timeoutMs);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => end(() => reject(new Error(`no work found in ${options.timeoutMs} ms`))), options.timeoutMs);
     if (options.signal?.aborted) return abort();
     options.signal?.addEventListener('abort', abort);
     worker.onmessage = (event: MessageEvent<WorkReply>) => {

@@ -29,7 +29,7 @@ const ID = '0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11';
 const MS = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 describe('solveWork', () => {
-  it('finds work that the verifier (the database\'s check) accepts', async () => {
+  it("finds work that the verifier (the database's check) accepts", async () => {
     const nonce = await solveWork(ID, MS, 12);
     expect((await loadSolver()).verifyWork(ID, MS, nonce, 12)).toBe(true);
   });
@@ -41,21 +41,46 @@ describe('solveWork', () => {
     await expect(solveWork(ID, MS, 30, { timeoutMs: 50 })).rejects.toThrow(/cancelled/);
   });
 
-  it('starts from the engine\'s default difficulty', () => {
+  it("starts from the engine's default difficulty", () => {
     expect(defaultWorkDifficulty()).toBe(18);
   });
 });
 
 describe('insertWithWork', () => {
-  const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true } as const;
+  const answers = {
+    question1: 'a',
+    question2: 'b',
+    question3: 'Yes',
+    question4a: 'Neutral',
+    question5a: 'Yes',
+    question6: 'No',
+    age: '30',
+    gender: 'Male',
+    termsConsent: true,
+  } as const;
   const completionTime = new Date(MS).toISOString();
   const meta: RecordMeta = { id: ID, completionTime, userAgent: 'Vitest', mediaFileUrl: null, mediaFileName: null };
   const keep = () => fakePorts().ports;
   const entry = (over: Partial<OutboxEntry> = {}): OutboxEntry => ({
-    id: ID, createdMs: MS, answers, completionTime, userAgent: 'Vitest', file: null, objectName: null, upload: 'todo',
-    uploadUnanswered: false, attempts: 1, nextAttemptMs: MS, workNonce: null, workDifficulty: 8, ...over,
+    id: ID,
+    createdMs: MS,
+    answers,
+    completionTime,
+    userAgent: 'Vitest',
+    file: null,
+    objectName: null,
+    upload: 'todo',
+    uploadUnanswered: false,
+    attempts: 1,
+    nextAttemptMs: MS,
+    workNonce: null,
+    workDifficulty: 8,
+    ...over,
   });
-  const asking = (difficulty: number): Sent => ({ verdict: 'refused', answer: { error: { code: 'PT428' }, status: 428, code: 'PT428', hint: `difficulty=${difficulty}` } });
+  const asking = (difficulty: number): Sent => ({
+    verdict: 'refused',
+    answer: { error: { code: 'PT428' }, status: 428, code: 'PT428', hint: `difficulty=${difficulty}` },
+  });
   const stored: Sent = { verdict: 'stored', answer: { error: null, status: 201 } };
 
   it('sends the row with its work, and keeps the work in the entry', async () => {
@@ -90,7 +115,7 @@ describe('insertWithWork', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('work that takes longer than the engine\'s wait leaves the row waiting, not refused', async () => {
+  it("work that takes longer than the engine's wait leaves the row waiting, not refused", async () => {
     const sent: SurveyResponse[] = [];
     const slow = entry({ id: '1b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', workDifficulty: 32 });
     const verdict = await insertWithWork(slow, { ...meta, id: slow.id }, async (r) => (sent.push(r), stored), keep());
@@ -104,7 +129,17 @@ describe('a submission with the proof of work', () => {
   it('the row goes out with work at the default difficulty; asked for more, it is solved again and stored, with no email', async () => {
     const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
     const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
-    const answers = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30', gender: 'Male', termsConsent: true };
+    const answers = {
+      question1: 'a',
+      question2: 'b',
+      question3: 'Yes',
+      question4a: 'Neutral',
+      question5a: 'Yes',
+      question6: 'No',
+      age: '30',
+      gender: 'Male',
+      termsConsent: true,
+    };
     const outcome = await keepAndDeliver(answers, null, f.ports, Promise.resolve());
     expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, kept: false });
     const solver = await loadSolver();

@@ -9,85 +9,101 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
       <h2>Privacy Policy</h2>
       <p className="policy__date">Effective date: {effectiveDate}</p>
       <p>
-        This policy explains what Step Zero ("we", "us") collects when you use this website and answer the Step Zero
-        survey, why we collect it, who can see it and what you can ask us to do with it. There are no accounts on this
-        site: you answer anonymously unless you choose to give us your email address.
+        This policy explains what Step Zero ("we", "us") collects when you use this website and answer the Step Zero survey, why we collect
+        it, who can see it and what you can ask us to do with it. There are no accounts on this site: you answer anonymously unless you
+        choose to give us your email address.
       </p>
 
       <h3>1. Information we collect</h3>
       <ul>
-        <li><strong>Survey answers</strong>: the challenge you were given, where you found it, whether you completed it, how uncomfortable it felt or why you have not done it yet, and whether you would take another challenge.</li>
-        <li><strong>Email address</strong>: only if you ask to be reminded about your challenge.</li>
-        <li><strong>Age and gender</strong>: as you enter them on the last two questions.</li>
-        <li><strong>Uploads</strong>: a photo, video or document, only if you consent to sharing and choose to attach one. Before a photo (JPEG, PNG, WebP, GIF, or an iPhone's HEIC) leaves your device, your browser removes its location and other hidden details (EXIF, XMP and IPTC data such as GPS position, camera and date); the picture itself is not changed. If that cannot be done, the photo is not sent at all and the rest of your answer is saved without it. Videos, PDFs, Word documents and text files are sent as you chose them and keep any details stored inside them (a video, for example, may record where it was filmed).</li>
-        <li><strong>Consent</strong>: whether you agree to your responses being shared anonymously, and your acknowledgement of this policy and our Terms of Service.</li>
-        <li><strong>Technical data</strong>: the time you completed the survey, your browser's user-agent string (browser and operating system name and version) and the survey version. We do not record your IP address; the record says only that it was submitted client-side.</li>
+        <li>
+          <strong>Survey answers</strong>: the challenge you were given, where you found it, whether you completed it, how uncomfortable it
+          felt or why you have not done it yet, and whether you would take another challenge.
+        </li>
+        <li>
+          <strong>Email address</strong>: only if you ask to be reminded about your challenge.
+        </li>
+        <li>
+          <strong>Age and gender</strong>: as you enter them on the last two questions.
+        </li>
+        <li>
+          <strong>Uploads</strong>: a photo, video or document, only if you consent to sharing and choose to attach one. Before a photo
+          (JPEG, PNG, WebP, GIF, or an iPhone's HEIC) leaves your device, your browser removes its location and other hidden details (EXIF,
+          XMP and IPTC data such as GPS position, camera and date); the picture itself is not changed. If that cannot be done, the photo is
+          not sent at all and the rest of your answer is saved without it. Videos, PDFs, Word documents and text files are sent as you chose
+          them and keep any details stored inside them (a video, for example, may record where it was filmed).
+        </li>
+        <li>
+          <strong>Consent</strong>: whether you agree to your responses being shared anonymously, and your acknowledgement of this policy
+          and our Terms of Service.
+        </li>
+        <li>
+          <strong>Technical data</strong>: the time you completed the survey, your browser's user-agent string (browser and operating system
+          name and version) and the survey version. We do not record your IP address; the record says only that it was submitted
+          client-side.
+        </li>
       </ul>
 
       <h3>2. How we use it</h3>
       <p>
-        We use your answers to understand how people experience the challenges and to improve the movement. We use your
-        email address only to send the reminder you asked for. We do not sell your information and we do not use it for
-        advertising or profiling.
+        We use your answers to understand how people experience the challenges and to improve the movement. We use your email address only
+        to send the reminder you asked for. We do not sell your information and we do not use it for advertising or profiling.
       </p>
 
       <h3>3. Sharing</h3>
       <p>
-        We share responses publicly only if you answer Yes to "Do you consent to having your responses anonymously shared
-        online?", and only in anonymised form: we remove your email address and anything that identifies you before
-        anything is published. If you answer No, your responses and any upload stay private to the Step Zero team. We may
-        disclose information if the law requires it.
+        We share responses publicly only if you answer Yes to "Do you consent to having your responses anonymously shared online?", and only
+        in anonymised form: we remove your email address and anything that identifies you before anything is published. If you answer No,
+        your responses and any upload stay private to the Step Zero team. We may disclose information if the law requires it.
       </p>
 
       <h3>4. Hosting and database providers</h3>
       <p>
-        The website is served as static files by a content delivery network. Responses and uploads are stored with
-        Supabase, our hosted database and file storage provider. If saving to the database fails, your response is sent to
-        us by email through EmailJS, a transactional email service, so it is not lost. These providers process data on our
-        behalf under their own security and privacy commitments and may store it outside your country.
+        The website is served as static files by a content delivery network. Responses and uploads are stored with Supabase, our hosted
+        database and file storage provider. If saving to the database fails, your response is sent to us by email through EmailJS, a
+        transactional email service, so it is not lost. These providers process data on our behalf under their own security and privacy
+        commitments and may store it outside your country.
       </p>
 
       <h3>5. Retention and deletion</h3>
       <p>
-        We keep survey responses for as long as they help the movement, and review them at least once a year. Email
-        addresses are deleted once the reminder has been sent or when you ask. You can ask us at any time to delete your
-        response, your email address or your upload by writing to {mail} with the approximate date and time you answered
-        and, if you gave one, your email address; we will delete it within 30 days.
+        We keep survey responses for as long as they help the movement, and review them at least once a year. Email addresses are deleted
+        once the reminder has been sent or when you ask. You can ask us at any time to delete your response, your email address or your
+        upload by writing to {mail} with the approximate date and time you answered and, if you gave one, your email address; we will delete
+        it within 30 days.
       </p>
       <p>
-        So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and
-        its attachment, if any) in its own storage (IndexedDB, on your device only) until our database or our email
-        backup has received it; it then deletes that copy. If it could not be sent, it tries again when you next open
-        any page of this site or come back online, and gives up after 30 days. This copy is separate from the saved
-        answers that opening the home page clears, and you can remove it by clearing this site's data in your browser.
+        So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and its attachment, if
+        any) in its own storage (IndexedDB, on your device only) until our database or our email backup has received it; it then deletes
+        that copy. If it could not be sent, it tries again when you next open any page of this site or come back online, and gives up after
+        30 days. This copy is separate from the saved answers that opening the home page clears, and you can remove it by clearing this
+        site's data in your browser.
       </p>
 
       <h3>6. Your rights</h3>
       <p>
-        Depending on where you live, you may have the right to access the information we hold about you, to correct it, to
-        have it deleted, to object to or restrict how we use it, to receive a copy of it, and to withdraw your consent to
-        sharing at any time (withdrawal does not affect sharing that already happened). To use any of these rights, write
-        to {mail}. You may also complain to your local data protection authority.
+        Depending on where you live, you may have the right to access the information we hold about you, to correct it, to have it deleted,
+        to object to or restrict how we use it, to receive a copy of it, and to withdraw your consent to sharing at any time (withdrawal
+        does not affect sharing that already happened). To use any of these rights, write to {mail}. You may also complain to your local
+        data protection authority.
       </p>
 
       <h3>7. Children under 13</h3>
       <p>
-        Step Zero is not directed to children under 13 and we do not knowingly collect information from them. If you are
-        under 13, please do not use the survey. If we learn that we have collected information from a child under 13, we
-        delete it. Parents or guardians who believe their child has sent us information can contact {mail}.
+        Step Zero is not directed to children under 13 and we do not knowingly collect information from them. If you are under 13, please do
+        not use the survey. If we learn that we have collected information from a child under 13, we delete it. Parents or guardians who
+        believe their child has sent us information can contact {mail}.
       </p>
 
       <h3>8. Security</h3>
       <p>
-        Information travels to our providers over encrypted connections, and the database only accepts new responses from
-        the public site: it cannot be read back through it. No system is perfectly secure, so please do not upload anything
-        you would not want a stranger to see.
+        Information travels to our providers over encrypted connections, and the database only accepts new responses from the public site:
+        it cannot be read back through it. No system is perfectly secure, so please do not upload anything you would not want a stranger to
+        see.
       </p>
 
       <h3>9. Changes and contact</h3>
-      <p>
-        We will post any change to this policy on this page with a new effective date. Questions about this policy: {mail}.
-      </p>
+      <p>We will post any change to this policy on this page with a new effective date. Questions about this policy: {mail}.</p>
     </>
   );
 }
