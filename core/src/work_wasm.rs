@@ -7,7 +7,7 @@
 //! Submit click, and can be built for speed (opt-level 3) instead of size: every hash per
 //! second the visitor's device gains is difficulty an attacker pays for.
 
-use crate::{outbox, work, EngineError};
+use crate::{work, EngineError};
 use wasm_bindgen::prelude::*;
 
 fn bad(why: &str) -> JsError {
@@ -31,7 +31,7 @@ pub fn solve_work(
     start: f64,
     budget: u32,
 ) -> Result<JsValue, JsError> {
-    if !outbox::is_uuid(id) {
+    if !crate::record::is_uuid(id) {
         return Err(bad("id is not a UUID"));
     }
     let ms = whole_ms(completion_ms, "completionMs")?;

@@ -52,8 +52,13 @@ impl Stack {
         rows
     }
 
-    /// Inserts a row with `key` (the anon key: as the site does; the service key: as the owner).
+    /// Inserts a row with `key` (the anon key: as the site does, with its proof of work; the
+    /// service key: as the owner, who needs none).
     pub fn insert(&self, key: &str, row: &Value) {
+        let mut row = row.clone();
+        if key == self.anon_key {
+            row["work_nonce"] = Value::from(work_for(&row));
+        }
         let answer = ureq::post(&format!("{}/rest/v1/survey_responses", self.url))
             .set("apikey", key)
             .set("Authorization", &format!("Bearer {key}"))
@@ -106,4 +111,15 @@ pub fn stderr(output: &Output) -> String {
 /// A timestamp as an instant, so `…Z` and `…+00:00` compare equal.
 pub fn instant(value: &Value) -> chrono::DateTime<chrono::FixedOffset> {
     chrono::DateTime::parse_from_rfc3339(value.as_str().expect("a time")).expect("rfc 3339")
+}
+
+/// The proof of work the site would send with `row` (the database's default difficulty).
+fn work_for(row: &Value) -> String {
+    use stepzero_core::work;
+    let id = row["id"].as_str().expect("id");
+    let time = chrono::DateTime::parse_from_rfc3339(row["completion_time"].as_str().expect("time"))
+        .expect("rfc3339");
+    let ms = u64::try_from(time.timestamp_millis()).expect("after 1970");
+    let nonce = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).expect("a nonce");
+    nonce.to_string()
 }
