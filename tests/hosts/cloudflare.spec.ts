@@ -103,7 +103,12 @@ test('About and Privacy open as themselves; a survey step survives a reload; the
   await choose(page, 'Yes');
   await atStep(page, '6', 'Do you consent to having your responses anonymously shared online?');
   await page.getByRole('radio', { name: 'Yes' }).check();
-  await page.setInputFiles('#attachment', { name: 'cdn.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(1024, 3) });
+  // A real photo: a fake one would (rightly) not be sent, its metadata cannot be removed.
+  await page.setInputFiles('#attachment', {
+    name: 'cdn.jpg',
+    mimeType: 'image/jpeg',
+    buffer: readFileSync(new URL('../e2e/fixtures/photo-gps.jpg', import.meta.url)),
+  });
   await page.getByRole('button', { name: 'Next' }).click();
   await answerEnd(page, '31', 'Female');
   await submit(page, 'completed');
