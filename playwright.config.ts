@@ -1,6 +1,7 @@
 // End-to-end tests: Debian's Chromium (nothing downloads a browser) against the production
 // build in target/web-e2e (built by `make test-e2e` with the e2e stack's URL baked in) and a
 // throwaway local backend. One worker: the tests share the stack's faults and rows.
+import { CHROMIUM_FLAGS } from './tests/chromium.mjs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -23,15 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   metadata: { stackUrl: `http://127.0.0.1:${stackPort}` },

@@ -63,7 +63,7 @@ pub fn needs_metadata_removal(head: &[u8], mime_type: &str, name: &str) -> bool 
 
 /// The `ftyp` major brands of HEIF still images (HEIC, AVIF and their sequences): an `ftyp`
 /// with another brand is an MP4 or QuickTime video.
-fn is_heif_brand(brand: &[u8]) -> bool {
+pub(crate) fn is_heif_brand(brand: &[u8]) -> bool {
     matches!(
         brand,
         b"heic"

@@ -4,6 +4,7 @@
 // and a plain canvas loop doing the spec's ladder. Median of RUNS runs after a warm-up, the
 // quality chosen, the output bytes and PSNR against a high-quality reference (full decode,
 // f64 Lanczos3: core/examples/media_psnr.rs). Prints a table, writes target/bench/image.json.
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -59,15 +60,7 @@ const base = `http://127.0.0.1:${server.address().port}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage();
 await page.goto(base);

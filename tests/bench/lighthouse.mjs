@@ -4,6 +4,7 @@
 // Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s>` per route and writes
 // target/bench/lighthouse.json plus each kept report as target/bench/lighthouse/<route>.json.
 // Usage: node tests/bench/lighthouse.mjs [--dir web/dist] [--port 4460]
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -15,16 +16,7 @@ const dir = arg('dir', 'web/dist');
 const port = Number(arg('port', 4460));
 const RUNS = Number(process.env.RUNS ?? 3);
 const ROUTES = ['/', '/about', '/privacy', '/survey/question/1'];
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 
 const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });

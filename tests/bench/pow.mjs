@@ -3,6 +3,7 @@
 // mid-range phone's pace), many samples, each with its own id and time.
 // Prints `pow: difficulty <d>, median <ms> ms, p95 <ms> ms` (and the hash rate it rests on),
 // writes target/bench/pow.json. Usage: node tests/bench/pow.mjs [--samples 60] [--difficulty d]
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,15 +30,7 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage();
 await page.goto(`http://127.0.0.1:${server.address().port}/`);

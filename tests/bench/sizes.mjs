@@ -6,6 +6,7 @@
 // - engine: the wasm plus its JS glue, both fetched after the first paint, gzip -9.
 // Prints a table and `budget: hero <KB> KB, engine <KB> KB` (KB = 1024 bytes); writes
 // target/bench/sizes.json. Usage: node tests/bench/sizes.mjs [--dir web/dist]
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,15 +42,7 @@ async function fetchedOnHero() {
   await new Promise((resolve) => server.stdout.once('data', resolve));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();

@@ -7,17 +7,9 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless=new',
-];
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--headless=new'];
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 // node_modules/.bin is skipped: webdriverio brings npm's `geckodriver` and `edgedriver`
@@ -34,7 +26,7 @@ export const ENGINES = {
   chromium: {
     driver: () => which('chromedriver'),
     args: (port) => [`--port=${port}`],
-    capabilities: { browserName: 'chrome', 'goog:chromeOptions': { binary: '/usr/bin/chromium', args: CHROMIUM_FLAGS } },
+    capabilities: { browserName: 'chrome', 'goog:chromeOptions': { binary: '/usr/bin/chromium', args: CHROMIUM_ARGS } },
   },
   webkit: {
     driver: () => which('WebKitWebDriver'),

@@ -2,6 +2,7 @@
 // local Pages server, workerd inside) reads the build's _headers and _redirects as Pages does.
 // Debian's Chromium drives it against a throwaway local backend. Ports: HOSTS_PORT (wrangler),
 // E2E_STACK_PORT (the stack; tests/e2e/helpers reads it).
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
@@ -25,15 +26,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: [

@@ -10,22 +10,7 @@ use crate::image::error::ImageError;
 /// Whether `bytes` begin with an `ftyp` box naming a HEIF still-image brand.
 pub fn is_heif(bytes: &[u8]) -> bool {
     bytes.get(4..8) == Some(b"ftyp")
-        && matches!(
-            bytes.get(8..12),
-            Some(
-                b"heic"
-                    | b"heix"
-                    | b"heim"
-                    | b"heis"
-                    | b"hevc"
-                    | b"hevx"
-                    | b"mif1"
-                    | b"msf1"
-                    | b"heif"
-                    | b"avif"
-                    | b"avis"
-            )
-        )
+        && crate::media::is_heif_brand(bytes.get(8..12).unwrap_or_default())
 }
 
 /// A box: its type and where its payload lies in the file.
