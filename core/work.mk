@@ -11,7 +11,7 @@ WORK_WASM_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --en
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
 POW_SAMPLES ?= 60
 
-.PHONY: pkg-work bench-work
+.PHONY: pkg-work pkg-work-js bench-work
 
 pkg-work: pkg-work/stepzero_work.js
 # Its own target dir and profile: the engine's build cache stays as it is.
@@ -23,9 +23,19 @@ pkg-work/stepzero_work.js: $(WORK_SRC) | tools
 	@printf 'work wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg-work/stepzero_work_bg.wasm)" \
 	  "$$(gzip -9c pkg-work/stepzero_work_bg.wasm | wc -c)"
 
+# Browsers without WebAssembly: the same solver translated to JavaScript (binaryen's wasm2js, as
+# the engine's pkg-js/), built without reference types (wasm2js handles one table only).
+WORK_JS_WASM := target/work-js/wasm32-unknown-unknown/release-work/stepzero_core.wasm
+pkg-work-js: pkg-work-js/stepzero_work_bg.js
+pkg-work-js/stepzero_work_bg.js: $(WORK_SRC) scripts/build-engine-js.mjs | tools
+	RUSTFLAGS="-C target-feature=-reference-types -C strip=symbols" cargo build -p stepzero-core --lib \
+	  --target wasm32-unknown-unknown --profile release-work --features work-wasm --target-dir target/work-js
+	node scripts/build-engine-js.mjs $(WORK_JS_WASM) pkg-work-js stepzero_work
+
 bench-work: pkg-work web-deps
 	node tests/bench/pow.mjs --samples $(POW_SAMPLES)
 	cargo run -q -p stepzero-core --profile release-work --example work_flood
 
-# The site's solver worker imports pkg-work/: everything that builds or type-checks web/ needs it.
-web-typecheck build run dev test-web test-e2e: pkg-work
+# The site's solver imports pkg-work/ (pkg-work-js/ without WebAssembly): everything that builds
+# or type-checks web/ needs both.
+web-typecheck build run dev test-web test-e2e: pkg-work pkg-work-js

@@ -2,6 +2,7 @@
 // page never stalls; where workers or module workers are missing, on the main thread in small
 // chunks with a yield between them. The caller bounds it: `timeoutMs` and/or an AbortSignal
 // end the search (and its worker) and reject.
+import { startSolver, type Solver } from './load';
 import type { WorkReply, WorkRequest } from './protocol';
 import { searchNonce } from './search';
 
@@ -11,17 +12,14 @@ export interface SolveOptions {
   signal?: AbortSignal;
 }
 
-let mainThreadSolver: Promise<typeof import('../../../pkg-work/stepzero_work.js')> | null = null;
+let mainThreadSolver: Promise<Solver> | null = null;
 
 /**
- * Loads the solver wasm on this thread, once. The browser fetches it next to the glue; tests in
+ * Starts the solver on this thread, once. The browser fetches its wasm next to the glue; tests in
  * Node pass its bytes (`source`): there is no URL to fetch there.
  */
-export function loadSolver(source?: BufferSource) {
-  mainThreadSolver ??= import('../../../pkg-work/stepzero_work.js').then(async (module) => {
-    await module.default(source ? { module_or_path: source } : undefined);
-    return module;
-  });
+export function loadSolver(source?: BufferSource): Promise<Solver> {
+  mainThreadSolver ??= startSolver(source);
   return mainThreadSolver;
 }
 

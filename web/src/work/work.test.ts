@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../outbox/store';
 import { fakePorts } from '../test/fakePorts';
 import { vectors } from '../test/vectors';
 import { doneWith } from './pending';
+import { startSolver } from './load';
 import { loadSolver, solveWork } from './solve';
 
 type VerifyCase = { name: string; id: string; completionMs: number; difficulty: number; nonce: string; sha256?: string; valid: boolean };
@@ -39,6 +40,20 @@ describe('solveWork', () => {
     cancel.abort();
     await expect(solveWork(ID, MS, 30, { signal: cancel.signal })).rejects.toThrow(/cancelled/);
     await expect(solveWork(ID, MS, 30, { timeoutMs: 50 })).rejects.toThrow(/cancelled/);
+  });
+
+  it('without WebAssembly, the solver translated to JavaScript finds the same first nonce', async () => {
+    const scope = globalThis as { WebAssembly?: unknown };
+    const saved = scope.WebAssembly;
+    delete scope.WebAssembly;
+    try {
+      const solver = await startSolver();
+      const c = work.verify.find((v) => v.sha256 && v.difficulty === 12)!;
+      expect(String(solver.solveWork(c.id, c.completionMs, c.difficulty, 0, 1 << 20))).toBe(c.nonce);
+      expect(solver.verifyWork(c.id, c.completionMs, c.nonce, c.difficulty)).toBe(true);
+    } finally {
+      scope.WebAssembly = saved;
+    }
   });
 
   it("starts from the engine's default difficulty", () => {
