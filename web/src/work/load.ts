@@ -4,9 +4,12 @@
 // glue's one WebAssembly.instantiate call is answered by the translated module.
 export type Solver = Pick<typeof import('../../../pkg-work/stepzero_work.js'), 'solveWork' | 'verifyWork'>;
 
-/** `source`: the wasm's bytes (tests in Node, where there is no URL to fetch). */
-export async function startSolver(source?: BufferSource): Promise<Solver> {
-  if (typeof WebAssembly === 'undefined') return startTranslated();
+/**
+ * `source`: the wasm's bytes (tests in Node, where there is no URL to fetch). `translated`: use
+ * the JavaScript translation (default: when this thread has no WebAssembly).
+ */
+export async function startSolver(source?: BufferSource, translated = typeof WebAssembly === 'undefined'): Promise<Solver> {
+  if (translated) return startTranslated();
   const module = await import('../../../pkg-work/stepzero_work.js');
   await module.default(source ? { module_or_path: source } : undefined);
   return module;
@@ -18,6 +21,7 @@ async function startTranslated(): Promise<Solver> {
     import('../../../pkg-work-js/stepzero_work_bg.js'),
   ]);
   const scope = globalThis as { WebAssembly?: unknown };
+  const real = scope.WebAssembly;
   scope.WebAssembly = {
     instantiate: async (_module: unknown, imports: object) => ({ instance: { exports: translated.instantiate(imports) }, module: null }),
     Instance: class {},
@@ -25,7 +29,8 @@ async function startTranslated(): Promise<Solver> {
   try {
     await module.default({ module_or_path: translated as never });
   } finally {
-    delete scope.WebAssembly;
+    if (real === undefined) delete scope.WebAssembly;
+    else scope.WebAssembly = real;
   }
   return module as unknown as Solver;
 }

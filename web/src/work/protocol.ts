@@ -5,6 +5,8 @@ export interface WorkRequest {
   id: string;
   completionMs: number;
   difficulty: number;
+  /** The page has no WebAssembly: use the translated solver (the worker follows the page). */
+  translated?: boolean;
 }
 
 export type WorkReply = { ok: true; nonce: string } | { ok: false; reason: string };

@@ -24,7 +24,7 @@ export function loadSolver(source?: BufferSource): Promise<Solver> {
 }
 
 export function solveWork(id: string, completionMs: number, difficulty: number, options: SolveOptions = {}): Promise<string> {
-  const request: WorkRequest = { id, completionMs, difficulty };
+  const request: WorkRequest = { id, completionMs, difficulty, translated: typeof WebAssembly === 'undefined' };
   return typeof Worker === 'undefined' ? onMainThread(request, options) : inWorker(request, options);
 }
 

@@ -11,7 +11,7 @@ let started: Promise<Solver> | null = null;
 self.onmessage = async (event: MessageEvent<WorkRequest>) => {
   let reply: WorkReply;
   try {
-    started ??= startSolver();
+    started ??= startSolver(undefined, event.data.translated);
     const { solveWork } = await started;
     reply = { ok: true, nonce: await searchNonce(solveWork, event.data) };
   } catch (error) {
