@@ -66,6 +66,6 @@ bench: pkg bench-image bench-web bench-work
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:
-	rm -rf target pkg pkg-js pkg-image pkg-work web/dist
+	rm -rf target pkg pkg-js pkg-image pkg-work pkg-work-js web/dist
 
 include $(FRAGMENTS)
