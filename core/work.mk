@@ -5,7 +5,7 @@
 #   make bench-work  `pow:` the wasm solver in Debian Chromium under a 4x CPU slowdown, and
 #                    `flood:` a native solver (core/examples/work_flood.rs) in rows per CPU-second
 
-WORK_SRC := core/src/work.rs core/src/work_wasm.rs core/src/outbox.rs core/src/lib.rs core/Cargo.toml Cargo.lock
+WORK_SRC := core/src/work.rs core/src/work_wasm.rs core/src/record.rs core/src/lib.rs core/Cargo.toml Cargo.lock
 WORK_WASM := target/work/wasm32-unknown-unknown/release-work/stepzero_core.wasm
 WORK_WASM_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
