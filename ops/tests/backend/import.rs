@@ -58,7 +58,7 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     let mut reached = serde_json::to_value(emails::record(
         &a5,
         IDS[4],
-        &chrono::Utc::now().to_rfc3339(),
+        &chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
     ))
     .expect("json");
     reached["user_agent"] = Value::from(r[4].user_agent.clone());
