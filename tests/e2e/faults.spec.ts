@@ -97,10 +97,14 @@ test.describe('fault matrix', () => {
     await page.clock.runFor(2268);
     await expect(page.getByText('PROCESSING YOUR RESPONSE')).toBeVisible();
     await sent;
+    const heldUntil = Date.now() + 3000;
     await stack.faults(request, {});
     const later = await visitLater(context, page);
     await rowsWhen(request, 1);
     await expect.poll(() => outboxCount(later)).toBe(0);
+    // The held insert may still be in the server when the retry has stored the row: let it land
+    // (a 409 for the same id) before counting, so it can never fall into the next test's table.
+    await later.waitForTimeout(Math.max(0, heldUntil - Date.now()) + 1000);
     await settle(request, 'tab closed during PROCESSING', ['fault:tab-closed'], 'row');
   });
 
