@@ -38,13 +38,14 @@ async function fetchedOnHero() {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const byId = new Map();
     cdp.on('Network.requestWillBeSent', ({ requestId, request, wallTime, type }) => byId.set(requestId, { url: new URL(request.url).pathname, type, startedAt: wallTime * 1000, bytes: 0 }));
-    cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+    // A response's bytes on the wire: all of it (loadingFinished) less its headers (responseReceived).
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
       const request = byId.get(requestId);
-      if (request) request.bytes += encodedDataLength;
+      if (request) request.headerBytes = response.encodedDataLength;
     });
     cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
       const request = byId.get(requestId);
-      if (request) request.total = encodedDataLength; // headers included
+      if (request) Object.assign(request, { total: encodedDataLength, bytes: encodedDataLength - (request.headerBytes ?? 0) });
     });
     await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
@@ -60,8 +61,8 @@ async function fetchedOnHero() {
 const requests = await fetchedOnHero();
 const beforePaint = requests.filter((request) => request.beforePaint);
 const firstPaint = beforePaint.reduce((total, request) => total + request.bytes, 0);
-console.log('before the first paint of /'.padEnd(66), 'bytes'.padStart(9));
-for (const request of beforePaint) console.log(`  ${request.url}`.padEnd(66), String(request.bytes).padStart(9));
+console.log('before the first paint of /'.padEnd(56), 'body'.padStart(9), 'with headers'.padStart(13));
+for (const request of beforePaint) console.log(`  ${request.url}`.padEnd(56), String(request.bytes).padStart(9), String(request.total).padStart(13));
 
 const rows = [];
 const add = (group, path) => {

@@ -47,7 +47,7 @@ export function prerenderPages() {
       // The shell starts the app at once: its modules are fetched with the entry, not after it.
       const preloads = [app.fileName, ...app.imports].map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`).join('');
       const shellPage = shell.replace('</head>', `${preloads}${stylesheets(appCss)}</head>`);
-      const headScript = this.getFileName(this.emitFile({ type: 'asset', name: 'head.js', source: readFileSync(new URL('../src/prerender/head.js', import.meta.url)) }));
+      const headScript = this.getFileName(this.emitFile({ type: 'asset', name: 'head.js', source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url))).replace(/^\s*\/\/.*\n/gm, '') }));
 
       const page = ({ route, html, title, description }) => {
         const screen = Object.entries(SCREEN_CHUNKS).find(([prefix]) => route.startsWith(prefix))?.[1];
