@@ -55,7 +55,11 @@ async function hydrated(page: Page) {
   await appReady(page);
   await expect(page.locator('h1')).toBeFocused(); // PageShell's effect, run by the app
 }
-const recorded = (page: Page) => page.evaluate(() => window as unknown as { removed: string[]; shifts: number }).then((w) => ({ removed: w.removed, shifts: w.shifts }));
+const recorded = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { removed: string[]; shifts: number };
+    return { removed: w.removed, shifts: w.shifts };
+  });
 
 for (const [path, title] of Object.entries(PAGES)) {
   test(`${path} is real HTML with its content, hydrated without a warning`, async ({ browser, request, page }) => {
@@ -83,7 +87,7 @@ for (const [path, title] of Object.entries(PAGES)) {
 
 test('the cookie banner is in the HTML for a first visit and never shows for a visitor who chose', async ({ page, context }) => {
   const release = await holdScripts(page);
-  await page.goto('/about');
+  await page.goto('/about', { waitUntil: 'commit' });
   await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible(); // before any app script
   await release();
   await hydrated(page);
@@ -93,7 +97,7 @@ test('the cookie banner is in the HTML for a first visit and never shows for a v
   // A later visit: the banner is hidden from the first paint on (the head script), then gone.
   const later = await context.newPage();
   const releaseLater = await holdScripts(later);
-  await later.goto('/');
+  await later.goto('/', { waitUntil: 'commit' });
   await expect(later.locator('h1')).toBeVisible();
   await expect(later.locator('.cookie-banner')).toBeHidden();
   await releaseLater();
@@ -113,7 +117,7 @@ test('a policy tab named by the hash shows before the script and after hydration
   await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
   const messages = await watch(page);
   const release = await holdScripts(page);
-  await page.goto('/privacy#cookies');
+  await page.goto('/privacy#cookies', { waitUntil: 'commit' });
   await expect(page.locator('#panel-cookies')).toBeVisible();
   await expect(page.locator('#panel-privacy')).toBeHidden();
   const before = await page.locator('#panel-cookies').boundingBox();
