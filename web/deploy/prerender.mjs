@@ -2,9 +2,11 @@
 // page of web/deploy/hosting.mjs's ROUTE_FILES marked `prerender`, and the not-found page, is
 // rendered with React's server renderer (web/src/prerender/render.tsx, loaded through a Vite
 // server in SSR mode, so it is the same code as the browser's) into a copy of the built
-// index.html, with its own title, description and stylesheets. The survey's steps get the
-// shell (shell.html), which starts the app at once. Each page also gets web/src/prerender/head.js, a tiny
-// render-blocking script that lets CSS show what only the browser knows before the app runs.
+// index.html, with its own title, description and stylesheets. The survey's steps share the
+// shell (shell.html): the loading line and cookie banner every survey route shows while the
+// engine is on its way, with the app's modules preloaded (it starts at once). Each page also
+// gets web/src/prerender/head.js, a tiny blocking script that lets CSS show what only the
+// browser knows before the app runs.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -48,21 +50,21 @@ export function prerenderPages() {
       const appCss = cssOf(bundle, app);
       // The shell starts the app at once: its modules are fetched with the entry, not after it.
       const preloads = [app.fileName, ...app.imports].map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`).join('');
-      const shellPage = shell.replace('</head>', `${preloads}${stylesheets(appCss)}</head>`);
       const headScript = this.getFileName(this.emitFile({ type: 'asset', name: 'head.js', source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url))).replace(/^\s*\/\/.*\n/gm, '') }));
 
-      const page = ({ route, html, title, description }) => {
+      const page = ({ route, html, title, description, shell: isShell = false }) => {
         const screen = Object.entries(SCREEN_CHUNKS).find(([prefix]) => route.startsWith(prefix))?.[1];
         const chunk = screen && chunks.find((item) => item.name === screen && item.isDynamicEntry);
-        const links = stylesheets([...new Set([...appCss, ...cssOf(bundle, chunk)])]);
+        const links = isShell ? `${preloads}${stylesheets(appCss)}` : stylesheets([...new Set([...appCss, ...cssOf(bundle, chunk)])]);
         return shell
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+          .replace(/<title>[^<]*<\/title>/, (original) => (title === null ? original : `<title>${escapeHtml(title)}</title>`))
           .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
           // A plain blocking script: it must run before the first paint in every browser (the
           // preload scanner still finds the stylesheet and fetches both at once).
           .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${config.base}${headScript}"></script>`)
           .replace('</head>', `${links}</head>`)
-          .replace('<div id="root"></div>', `<div id="root" data-path="${route}">${html}</div>`);
+          // The shell serves every survey route, so it names none (main.tsx reads the URL).
+          .replace('<div id="root"></div>', `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`);
       };
 
       // A Vite server in SSR mode runs the app's own modules (TSX, CSS imports, env) in Node.
@@ -76,7 +78,9 @@ export function prerenderPages() {
         appType: 'custom',
       });
       try {
-        const { renderPage } = await server.ssrLoadModule('/src/prerender/render.tsx');
+        const { renderPage, renderShell } = await server.ssrLoadModule('/src/prerender/render.tsx');
+        // The shell first: it is what a survey route shows before the engine is started.
+        this.emitFile({ type: 'asset', fileName: 'shell.html', source: page({ route: '/survey', shell: true, ...renderShell() }) });
         const wasm = readFileSync(wasmPath);
         for (const { route, file } of [...ROUTE_FILES.filter((entry) => entry.prerender), NOT_FOUND]) {
           const rendered = await renderPage(route, wasm);
@@ -87,7 +91,6 @@ export function prerenderPages() {
       } finally {
         await server.close();
       }
-      this.emitFile({ type: 'asset', fileName: 'shell.html', source: shellPage });
     },
   };
 }

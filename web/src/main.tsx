@@ -1,14 +1,14 @@
 // Start-up (loaded by entry.ts): read localStorage (a failure shows the fallback screen, spec point 8), then render.
 // A page prerendered at build time (web/src/prerender) is already painted from its HTML: it is
 // hydrated once what it was rendered with is here (the engine and the page's chunk), so the
-// first client render equals the HTML. Other pages (the survey steps) render at once; the
-// engine's wasm is fetched after the first paint, and pages that need it show a loading line.
+// first client render equals the HTML. The survey's steps start from the shell (its loading
+// line, hydrated at once) and render when the engine's wasm and their chunk are in.
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, prefetchFor } from './App';
+import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
-import { afterEngine, loadEngine } from './state/engineStatus';
+import { afterEngine, engineStatus, loadEngine } from './state/engineStatus';
 import { prerenderedPath } from './state/hydration';
 import { parseRoute } from './state/router';
 import { readStartupState, type StartupState } from './state/storage';
@@ -45,8 +45,12 @@ async function boot() {
   );
   const path = prerenderedPath();
   if (path === null) {
-    void prefetchFor(parseRoute(window.location.pathname)); // not the hero: it needs neither
-    createRoot(container).render(app);
+    const route = parseRoute(window.location.pathname);
+    void prefetchFor(route);
+    // The survey's shell holds what its routes show until the engine is up (the loading line):
+    // hydrated at once. Any other route it may serve (an unknown step) is rendered over it.
+    if (container.hasAttribute('data-shell') && needsEngine(route) && engineStatus() !== 'ready') hydrateRoot(container, app);
+    else createRoot(container).render(app);
     return;
   }
   try {

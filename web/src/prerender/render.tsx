@@ -6,21 +6,19 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, screens } from '../App';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { loadEngine } from '../state/engineStatus';
+import { engineStatus, loadEngine } from '../state/engineStatus';
 import { setServerPath } from '../state/hydration';
 import { parseRoute } from '../state/router';
 import { PAGES } from '../state/useDocumentTitle';
 
 export interface RenderedPage {
   html: string;
-  title: string;
+  /** null: the page sets its own (a survey step). */
+  title: string | null;
   description: string;
 }
 
-/** Renders `path` (no hash: the server never sees one) once the engine and chunks are in. */
-export async function renderPage(path: string, wasm: BufferSource): Promise<RenderedPage> {
-  await loadEngine(wasm);
-  await Promise.all(Object.values(screens).map((screen) => screen.preload()));
+function render(path: string): RenderedPage {
   setServerPath(path);
   const html = renderToString(
     <StrictMode>
@@ -30,5 +28,21 @@ export async function renderPage(path: string, wasm: BufferSource): Promise<Rend
     </StrictMode>,
   );
   const { title, description } = PAGES[parseRoute(path).name];
-  return { html, title: title ?? '', description };
+  return { html, title, description };
+}
+
+/**
+ * The survey's shell: what every survey route shows while the engine is on its way (the
+ * loading line, and the cookie banner). Call it before renderPage, which starts the engine.
+ */
+export function renderShell(): RenderedPage {
+  if (engineStatus() !== 'idle') throw new Error('renderShell must run before the engine is started');
+  return render('/survey/question/1');
+}
+
+/** Renders `path` (no hash: the server never sees one) once the engine and chunks are in. */
+export async function renderPage(path: string, wasm: BufferSource): Promise<RenderedPage> {
+  await loadEngine(wasm);
+  await Promise.all(Object.values(screens).map((screen) => screen.preload()));
+  return render(path);
 }
