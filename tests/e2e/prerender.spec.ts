@@ -76,12 +76,18 @@ for (const [path, title] of Object.entries(PAGES)) {
     await noScript.close();
 
     const messages = await watch(page);
-    await page.goto(path);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('h1')).toHaveText(title);
+    await page.evaluate(() => document.fonts.ready); // a late font swap is not the hydration's doing
+    const before = await recorded(page);
+    await release();
     await hydrated(page);
     await expect(heading(page)).toHaveText(title);
     // The not-found page's own 404 is the only error the console may show.
     expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text) && !/status of 404/.test(text))).toEqual([]);
-    expect(await recorded(page)).toEqual({ removed: [], shifts: 0 });
+    expect(await recorded(page), 'nodes re-created, or layout shifted by the hydration').toEqual(before);
+    expect(before.removed).toEqual([]);
   });
 }
 
@@ -163,4 +169,36 @@ test('a prerendered page whose engine cannot load shows the fallback screen', as
   await page.route(/stepzero_core_bg.*\.wasm$/, (route) => route.abort());
   await page.goto('/');
   await expect(heading(page)).toHaveText('Something went wrong. Please refresh the page or try again later.');
+});
+
+test("the survey's shell paints its loading line from HTML and hydrates without a warning", async ({ browser, request, page }) => {
+  const response = await request.get('/survey/question/3');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('data-shell');
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto('/survey/question/1');
+  await expect(still.getByRole('status')).toHaveText('Loading…');
+  await noScript.close();
+
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const messages = await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/survey/question/1', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText('Loading…');
+  await expect(page.locator('.cookie-banner')).toBeHidden(); // a stored choice: hidden from the first paint
+  await release();
+  await appReady(page);
+  await expect(heading(page)).toHaveText('What challenge were you given?');
+  await expect(page.locator('.cookie-banner')).toHaveCount(0);
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+  expect((await recorded(page)).shifts).toBe(0);
+});
+
+test('the shell under an unknown step renders the not-found page over it', async ({ page }) => {
+  const messages = await watch(page);
+  await page.goto('/survey/question/99');
+  await expect(heading(page)).toHaveText('Page not found');
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
 });

@@ -48,8 +48,9 @@ export function prerenderPages() {
       const app = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
       const stylesheets = (files) => files.filter((file) => !entryCss.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`).join('');
       const appCss = cssOf(bundle, app);
-      // The shell starts the app at once: its modules are fetched with the entry, not after it.
-      const preloads = [app.fileName, ...app.imports].map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`).join('');
+      // The shell starts the app at once: its modules are fetched with the entry, not after it,
+      // yet behind what the first paint needs.
+      const preloads = [app.fileName, ...app.imports].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`).join('');
       const headScript = this.getFileName(this.emitFile({ type: 'asset', name: 'head.js', source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url))).replace(/^\s*\/\/.*\n/gm, '') }));
 
       const page = ({ route, html, title, description, shell: isShell = false }) => {
