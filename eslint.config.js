@@ -19,6 +19,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The page's blocking head script, plain JavaScript run by the browser before the app.
+    files: ['web/src/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['web/*.{ts,js,mjs}', 'web/deploy/**', 'tests/**', 'scripts/**', '*.{ts,js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The static server of `make run` (and the e2e tests): serves a production build with the
 // same rules a CDN gets from web/deploy/hosting.mjs — security headers on every response,
-// index.html for the app's routes, files as they are, and a real 404 for anything else.
+// each app route's file (its prerendered page, or the shell), files as they are, and a real
+// 404 (the prerendered not-found page) for anything else.
 // Usage: node scripts/serve.mjs --dir web/dist --port 5173 [--host 127.0.0.1]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isAppRoute, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
+import { routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -51,7 +52,8 @@ const server = createServer(async (req, res) => {
   let file;
   let status = 200;
   try {
-    file = (path !== '/' && (await fileAt(path))) || (isAppRoute(path) ? join(root, 'index.html') : null);
+    const route = routeFile(path);
+    file = (path !== '/' && (await fileAt(path))) || (route ? join(root, route) : null);
   } catch {
     file = null; // a malformed %-escape
   }

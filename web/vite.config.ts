@@ -4,6 +4,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { hostingFiles } from './deploy/vitePlugin.mjs';
+import { prerenderPages } from './deploy/prerender.mjs';
 import { fileURLToPath } from 'node:url';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -12,8 +13,9 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webDir,
   envDir: webDir,
-  // hostingFiles: _headers, _redirects, vercel.json and 404.html for static hosts (web/deploy).
-  plugins: [react(), hostingFiles()],
+  // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy);
+  // prerenderPages: every page that does not depend on the visitor's answers as HTML.
+  plugins: [react(), hostingFiles(), prerenderPages()],
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.

@@ -1,7 +1,8 @@
 // Lighthouse 12 (mobile preset: simulated slow 4G and a 4x slower CPU) on the production
 // build served by scripts/serve.mjs (the real CSP and security headers), in Debian's Chromium.
 // RUNS runs per route (default 3); the run with the median performance score is kept.
-// Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s>` per route and writes
+// Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s>` and `lcp <route>: <s> s` (median
+// largest contentful paint of the runs) per route and writes
 // target/bench/lighthouse.json plus each kept report as target/bench/lighthouse/<route>.json.
 // Usage: node tests/bench/lighthouse.mjs [--dir web/dist] [--port 4460]
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
@@ -15,7 +16,7 @@ const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.ar
 const dir = arg('dir', 'web/dist');
 const port = Number(arg('port', 4460));
 const RUNS = Number(process.env.RUNS ?? 3);
-const ROUTES = ['/', '/about', '/privacy', '/survey/question/1'];
+const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(',') : ['/', '/about', '/privacy', '/survey/question/1'];
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const CATEGORIES = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 
@@ -68,6 +69,11 @@ try {
     const shown = Object.entries(CATEGORIES).map(([id, short]) => `${short} ${(id === 'performance' ? perf : kept.scores[id]).toFixed(2)}`);
     console.log(`lighthouse ${route}: ${shown.join(' ')}`);
     if (kept.failing.length) console.log(`  not passing: ${kept.failing.join(', ')}`);
+    const lcp = median(runs.map((run) => run.metrics['largest-contentful-paint']));
+    summary.routes[route].lcpMedian = lcp;
+    console.log(
+      `lcp ${route}: ${(lcp / 1000).toFixed(2)} s (runs ${runs.map((run) => (run.metrics['largest-contentful-paint'] / 1000).toFixed(2)).join(', ')})`,
+    );
   }
 } finally {
   summary.loadAfter = loadavg();

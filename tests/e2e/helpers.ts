@@ -70,7 +70,11 @@ export async function openPage(
     { banner: options.banner ?? false, answers: options.answers ?? null },
   );
   await page.goto(path);
+  await appReady(page);
 }
+
+/** A prerendered page shows before its script: wait until the app has taken it over. */
+export const appReady = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
 
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 export const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();

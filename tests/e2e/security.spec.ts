@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_ROUTES, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { APP_ROUTES, ROUTE_FILES, securityHeaders } from '../../web/deploy/hosting.mjs';
 import { answerEnd, expect, openPage, rowsWhen, STACK, stack, submit, test } from './helpers';
 
 // The build under test (make test-e2e writes target/web-e2e; E2E_DIST points elsewhere for a local run).
@@ -54,18 +54,21 @@ test.describe('headers and hosting rules', () => {
     expect(expected['Permissions-Policy']).toContain('camera=()');
   });
 
-  test('every route falls back to the app; a missing asset and an unknown path are real 404s', async ({ request }) => {
-    const shell = await (await request.get('/')).text();
-    for (const route of APP_ROUTES) {
-      const path = route.replace(':step', '4b-other').replace(':type', 'not-interested');
+  test('every route is served its file (a prerendered page or the shell); a missing asset and an unknown path are real 404s', async ({
+    request,
+  }) => {
+    for (const { route, file } of ROUTE_FILES) {
+      const path = route.replace(':step', '4b-other');
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      expect(await response.text(), path).toBe(shell);
+      expect(await response.text(), path).toBe(readFileSync(join(DIST, file), 'utf8'));
     }
-    for (const path of ['/assets/missing-0000.js', '/favicon-nope.png', '/survey/nope/1', '/wp-login.php']) {
+    const notFound = readFileSync(join(DIST, '404.html'), 'utf8');
+    for (const path of ['/assets/missing-0000.js', '/favicon-nope.png', '/survey/nope/1', '/wp-login.php', '/thank-you/nope']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       expect(response.headers()['content-security-policy'], path).toBe(expected['Content-Security-Policy']);
+      expect(await response.text(), path).toBe(notFound);
     }
   });
 
@@ -73,16 +76,20 @@ test.describe('headers and hosting rules', () => {
     const headersFile = readFileSync(join(DIST, '_headers'), 'utf8');
     for (const [name, value] of Object.entries(expected)) expect(headersFile).toContain(`  ${name}: ${value}\n`);
     const redirects = readFileSync(join(DIST, '_redirects'), 'utf8').trim().split('\n');
-    // Rewrites to `/` (Cloudflare turns `/index.html` into a 308 to `/`); tests/hosts proves them.
-    const routes = APP_ROUTES.filter((route) => route !== '/');
-    expect(redirects).toEqual(routes.map((route) => `${route}  /  200`));
+    // Prerendered pages are found at their route as files (about.html is /about); the survey's
+    // routes are rewritten to the shell's URL (Cloudflare turns `.html` into a 308); tests/hosts proves them.
+    expect(redirects).toEqual(['/survey/intro  /shell  200', '/survey/location  /shell  200', '/survey/question/:step  /shell  200']);
+    for (const { file } of ROUTE_FILES) expect(existsSync(join(DIST, file)), file).toBe(true);
     const vercel = JSON.parse(readFileSync(join(DIST, 'vercel.json'), 'utf8'));
     expect(vercel.rewrites.map((r: { source: string }) => r.source)).toEqual(APP_ROUTES);
+    expect(vercel.rewrites.map((r: { destination: string }) => r.destination)).toEqual(ROUTE_FILES.map(({ file }) => `/${file}`));
     const all = vercel.headers.find((h: { source: string }) => h.source === '/(.*)');
     expect(Object.fromEntries(all.headers.map((h: { key: string; value: string }) => [h.key, h.value]))).toEqual(expected);
     expect(existsSync(join(DIST, '404.html'))).toBe(true);
-    const index = readFileSync(join(DIST, 'index.html'), 'utf8');
-    expect(index).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    for (const file of [...new Set(ROUTE_FILES.map((entry) => entry.file)), '404.html']) {
+      const html = readFileSync(join(DIST, file), 'utf8');
+      expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 // The generated hosting rules (web/deploy/hosting.mjs) as Cloudflare Pages reads them, through
-// its own local server: every route answers the app with 200 (no redirect), anything else the
+// its own local server: every route answers its file with 200 (no redirect), anything else the
 // real 404 page with 404, every response carries the security headers, the engine's .wasm goes
 // out as application/wasm, and a visitor can take the survey, reloading on the way.
 import { readdirSync, readFileSync } from 'node:fs';
-import { APP_ROUTES, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { APP_ROUTES, ROUTE_FILES, securityHeaders } from '../../web/deploy/hosting.mjs';
 import {
   answerEnd,
   answerStart,
@@ -21,31 +21,31 @@ import {
 } from '../e2e/helpers';
 
 const DIST = new URL('../../target/web-hosts/', import.meta.url);
-const shell = readFileSync(new URL('index.html', DIST), 'utf8');
 const notFound = readFileSync(new URL('404.html', DIST), 'utf8');
 const assets = readdirSync(new URL('assets/', DIST));
 const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK });
 
-/** Concrete paths for each route pattern (every step id and thank-you type the app has). */
+/** Concrete paths for each route pattern (every step id the app has), with the file each serves. */
 const SAMPLES: Record<string, string[]> = {
   ':step': ['1', '2', '3', '4a', '4b', '4b-other', '5a', '5b', '6', '7', '8'],
-  ':type': ['completed', 'not-completed'],
 };
-const routePaths = APP_ROUTES.flatMap((route) => {
+const routePaths = ROUTE_FILES.flatMap(({ route, file }) => {
   const param = route.match(/:[a-z]+/)?.[0];
-  return param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route];
+  return (param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route]).map((path) => ({ path, file }));
 });
 
 function expectHeaders(headers: Record<string, string>, what: string) {
   for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${what}: ${name}`).toBe(value);
 }
 
-test('every route answers the app with 200 and the security headers, never a redirect', async ({ request }) => {
+test('every route answers its file (a prerendered page or the shell) with 200 and the security headers, never a redirect', async ({
+  request,
+}) => {
   expect(routePaths.length).toBeGreaterThan(APP_ROUTES.length);
-  for (const path of routePaths) {
+  for (const { path, file } of routePaths) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
-    expect(await response.text(), path).toBe(shell);
+    expect(await response.text(), path).toBe(readFileSync(new URL(file, DIST), 'utf8'));
     expectHeaders(response.headers(), path);
   }
 });
@@ -57,6 +57,7 @@ test('anything else is the real 404 page with status 404 and the same headers', 
     '/survey/nope/1',
     '/survey/question/4a/extra',
     '/thank-you',
+    '/thank-you/nope',
     '/assets/missing-0000.js',
     '/wp-login.php',
   ]) {

@@ -1,24 +1,52 @@
-// Static hosting rules, from one source: the security headers (CSP and friends), which paths
-// are the app's routes (served index.html with 200), and that everything else — a missing
-// asset included — is a real 404. Used by the Vite build (to write Netlify/Cloudflare
-// `_headers` + `_redirects` and Vercel's `vercel.json` into dist/) and by scripts/serve.mjs,
-// the server of `make run`, so local and production behave alike.
+// Static hosting rules, from one source: the security headers (CSP and friends), which file
+// serves each of the app's routes (200), and that everything else — a missing asset included —
+// is a real 404. Used by the Vite build (to write Netlify/Cloudflare `_headers` + `_redirects`
+// and Vercel's `vercel.json` into dist/, and by web/deploy/prerender.mjs to know which pages to
+// write) and by scripts/serve.mjs, the server of `make run`, so local and production behave alike.
 
-/** The app's routes (spec section 2), as path patterns. */
-export const APP_ROUTES = ['/', '/about', '/privacy', '/survey/intro', '/survey/location', '/survey/question/:step', '/thank-you/:type'];
+/**
+ * The app's routes (spec section 2) and the file of the build each is served from. Pages that
+ * do not depend on the visitor's answers are prerendered HTML (`prerender`); the survey's steps
+ * share `shell.html`, rendered in the browser. `file` is also what a host's pretty URL for it
+ * is: `about.html` is `/about` on Netlify, Cloudflare Pages and Vercel's cleanUrls.
+ */
+export const ROUTE_FILES = [
+  { route: '/', file: 'index.html', prerender: true },
+  { route: '/about', file: 'about.html', prerender: true },
+  { route: '/privacy', file: 'privacy.html', prerender: true },
+  { route: '/thank-you/completed', file: 'thank-you/completed.html', prerender: true },
+  { route: '/thank-you/not-completed', file: 'thank-you/not-completed.html', prerender: true },
+  { route: '/thank-you/not-interested', file: 'thank-you/not-interested.html', prerender: true },
+  { route: '/survey/intro', file: 'shell.html' },
+  { route: '/survey/location', file: 'shell.html' },
+  { route: '/survey/question/:step', file: 'shell.html' },
+];
+
+/** Any other path: the prerendered not-found page, served with status 404. */
+export const NOT_FOUND = { route: '/404', file: '404.html', prerender: true };
+
+/** The app's routes, as path patterns. */
+export const APP_ROUTES = ROUTE_FILES.map((entry) => entry.route);
 
 const EMAILJS_ORIGIN = 'https://api.emailjs.com';
 
-/** Whether `path` is one of the app's routes (a trailing slash is tolerated). */
-export function isAppRoute(path) {
+/** The file serving `path` when it is one of the app's routes (a trailing slash is tolerated), else null. */
+export function routeFile(path) {
   const parts = path.replace(/\/+$/, '').split('/').filter(Boolean);
-  return APP_ROUTES.some((route) => {
+  const entry = ROUTE_FILES.find(({ route }) => {
     const want = route.split('/').filter(Boolean);
     return (
       want.length === parts.length && want.every((seg, i) => (seg.startsWith(':') ? /^[A-Za-z0-9-]+$/.test(parts[i]) : seg === parts[i]))
     );
   });
+  return entry?.file ?? null;
 }
+
+/** Whether `path` is one of the app's routes. */
+export const isAppRoute = (path) => routeFile(path) !== null;
+
+/** The URL a host serves `file` at without rewriting ("about.html" is "/about"). */
+const prettyUrl = (file) => `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
 
 function origin(url) {
   try {
@@ -73,19 +101,18 @@ export function headersFile(config) {
 }
 
 /**
- * Netlify and Cloudflare Pages: `_redirects`. Each route other than `/` is rewritten (status 200)
- * to `/`, never to `/index.html`: Cloudflare Pages canonicalises `/index.html` to `/` with a 308,
- * which would turn every deep link into a redirect to the hero. Nothing else gets a rule: both
- * hosts answer a path that matches no file with the root `404.html` and status 404 (and a
- * catch-all rule would shadow real files on Cloudflare, which applies rules before assets).
+ * Netlify and Cloudflare Pages: `_redirects`. A prerendered page is a file found at its route
+ * (`about.html` is `/about`) and needs no rule; the survey's routes are rewritten (status 200)
+ * to the shell's URL, `/shell`, never to `/shell.html`: Cloudflare Pages canonicalises `.html`
+ * (and `/index.html` to `/`) with a 308, which would turn every deep link into a redirect.
+ * Nothing else gets a rule: both hosts answer a path that matches no file with the root
+ * `404.html` and status 404 (and a catch-all rule would shadow real files on Cloudflare, which
+ * applies rules before assets).
  */
 export function redirectsFile() {
   // `:step` placeholders (one path segment on both hosts), not `*`, which also matches `a/b`.
-  return (
-    APP_ROUTES.filter((route) => route !== '/')
-      .map((route) => `${route}  /  200`)
-      .join('\n') + '\n'
-  );
+  const rewritten = ROUTE_FILES.filter(({ route, file }) => prettyUrl(file) !== route);
+  return rewritten.map(({ route, file }) => `${route}  ${prettyUrl(file)}  200`).join('\n') + '\n';
 }
 
 /** Vercel: `vercel.json` with the same headers, route rewrites and 404 page. */
@@ -94,7 +121,7 @@ export function vercelJson(config) {
   return {
     cleanUrls: false,
     trailingSlash: false,
-    rewrites: APP_ROUTES.map((route) => ({ source: route, destination: '/index.html' })),
+    rewrites: ROUTE_FILES.map(({ route, file }) => ({ source: route, destination: `/${file}` })),
     headers: [
       { source: '/(.*)', headers },
       ...CACHE_RULES.map((rule) => ({

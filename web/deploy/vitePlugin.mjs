@@ -1,8 +1,6 @@
 // A Vite plugin that writes the static-hosting files into the build, from web/deploy/hosting.mjs:
-// `_headers` and `_redirects` (Netlify, Cloudflare Pages), `vercel.json` (Vercel), and
-// `404.html` (the app, which renders its not-found screen, served with status 404).
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `_headers` and `_redirects` (Netlify, Cloudflare Pages) and `vercel.json` (Vercel). The pages
+// themselves, `404.html` included, are written by prerender.mjs.
 import { headersFile, redirectsFile, vercelJson } from './hosting.mjs';
 import { buildRefusal } from './buildConfig.mjs';
 
@@ -21,10 +19,6 @@ export function hostingFiles() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(site) });
       this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFile() });
       this.emitFile({ type: 'asset', fileName: 'vercel.json', source: JSON.stringify(vercelJson(site), null, 2) + '\n' });
-    },
-    // index.html is written by Vite's own HTML plugin, so copy it once it is on disk.
-    writeBundle(options) {
-      if (options.dir) copyFileSync(join(options.dir, 'index.html'), join(options.dir, '404.html'));
     },
   };
 }

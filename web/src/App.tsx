@@ -12,6 +12,7 @@ import { HeroScreen } from './screens/HeroScreen';
 // In the first load: its 3.5 s starts in the same task as the click, never after a fetch.
 import { IntroScreen } from './screens/IntroScreen';
 import { loadEngine, useEngineStatus, withEngine } from './state/engineStatus';
+import { useHydrated } from './state/hydration';
 import { navigate, useLocation, type Route } from './state/router';
 import { KEYS, read, storeCompletion, write, type StartupState } from './state/storage';
 import { useSubmitPhase } from './state/submissionPhase';
@@ -48,12 +49,15 @@ const {
 // Pages that follow a survey rule wait for the engine; the others render at once. Privacy
 // only shows one engine constant (the effective date), filled in as soon as the engine is up,
 // so its text is not held back a round trip.
-const needsEngine = (route: Route) => !['hero', 'about', 'not-found', 'privacy'].includes(route.name);
+export const needsEngine = (route: Route) => !['hero', 'about', 'not-found', 'privacy'].includes(route.name);
 
-/** Before the first render: a page that needs the engine or its own chunk asks for them at once. */
-export function prefetchFor(route: Route): void {
+/** Before the first render: a page that needs the engine or its own chunk asks for them at once.
+ *  Resolves when the page's chunk is in (a prerendered page hydrates only then). */
+export function prefetchFor(route: Route): Promise<void> {
   if (needsEngine(route) || route.name === 'privacy') loadEngine().catch(() => undefined);
-  if (route.name in screens) screens[route.name as keyof typeof screens].preload().catch(() => undefined);
+  const chunk = route.name in screens ? screens[route.name as keyof typeof screens].preload() : Promise.resolve();
+  chunk.catch(() => undefined);
+  return chunk;
 }
 
 export function App({ startup, ports }: { startup: StartupState; ports?: OutboxPorts }) {
@@ -64,6 +68,7 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   const engine = useEngineStatus();
   const ready = engine === 'ready';
   const phase = useSubmitPhase();
+  const hydrated = useHydrated();
   useDocumentTitle(route);
 
   // After the first paint: the engine, and the chunk of the page asked for (in parallel).
@@ -154,7 +159,9 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
         <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
       </div>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
-      {showBanner && <CookieBanner onChoose={chooseCookies} />}
+      {/* Prerendered, the banner is always in the HTML; the head script (web/src/prerender)
+          hides it before the first paint when a choice is stored. */}
+      {(showBanner || !hydrated) && <CookieBanner onChoose={chooseCookies} prerendered={!hydrated} />}
     </>
   );
 }

@@ -1,37 +1,68 @@
-// Start-up: read localStorage (a failure shows the fallback screen, spec point 8), then render
-// at once. The engine's wasm is fetched after the first paint (App starts it), so the hero
-// never waits for it; pages that need it show a loading line until it is ready.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, prefetchFor } from './App';
+// Start-up (loaded by entry.ts): read localStorage (a failure shows the fallback screen, spec point 8), then render.
+// A page prerendered at build time (web/src/prerender) is already painted from its HTML: it is
+// hydrated once what it was rendered with is here (the engine and the page's chunk), so the
+// first client render equals the HTML. The survey's steps start from the shell (its loading
+// line, hydrated at once) and render when the engine's wasm and their chunk are in.
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
-import { afterEngine } from './state/engineStatus';
+import { afterEngine, engineStatus, loadEngine } from './state/engineStatus';
+import { prerenderedPath } from './state/hydration';
 import { parseRoute } from './state/router';
 import { readStartupState, type StartupState } from './state/storage';
-import './styles/main.css';
 
-function boot() {
-  const root = createRoot(document.getElementById('root')!);
+/** Once the page is live (hydrated or rendered): marks <html data-app="ready"> and tells the
+ *  prerendered page's head script, which then replays a button pressed before. */
+function Ready({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (document.documentElement.dataset.app === 'ready') return;
+    document.documentElement.dataset.app = 'ready';
+    document.dispatchEvent(new Event('stepzero:app-ready'));
+  }, []);
+  return children;
+}
+
+async function boot() {
+  const container = document.getElementById('root')!;
   let startup: StartupState;
   try {
     startup = readStartupState();
   } catch (error) {
     console.error('Could not start: local storage is unavailable.', error);
-    root.render(<FallbackScreen />);
+    createRoot(container).render(<FallbackScreen />);
     return;
   }
-  prefetchFor(parseRoute(window.location.pathname)); // not the hero: it needs neither
-  root.render(
+  const app = (
     <StrictMode>
       <ErrorBoundary fallback={<FallbackScreen />}>
-        <App startup={startup} />
+        <Ready>
+          <App startup={startup} />
+        </Ready>
       </ErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   );
+  const path = prerenderedPath();
+  if (path === null) {
+    const route = parseRoute(window.location.pathname);
+    void prefetchFor(route);
+    // The survey's shell holds what its routes show until the engine is up (the loading line):
+    // hydrated at once. Any other route it may serve (an unknown step) is rendered over it.
+    if (container.hasAttribute('data-shell') && needsEngine(route) && engineStatus() !== 'ready') hydrateRoot(container, app);
+    else createRoot(container).render(app);
+    return;
+  }
+  try {
+    await Promise.all([loadEngine(), prefetchFor(parseRoute(path))]);
+  } catch {
+    createRoot(container).render(app); // the fallback screen replaces the page (spec point 8)
+    return;
+  }
+  hydrateRoot(container, app);
 }
 
-boot();
+void boot();
 // Retry what an earlier visit could not deliver. Its own chunk, started once the
 // engine (whose rules it follows) is up, so none of it is in the hero's first load.
 let outboxStarted = false;

@@ -3,9 +3,10 @@
 import type { CookieChoice } from '../core';
 import { Link } from './Link';
 
-export function CookieBanner({ onChoose }: { onChoose: (choice: CookieChoice) => void }) {
+/** `prerendered`: in a page's static HTML, where CSS shows it only when no choice is stored. */
+export function CookieBanner({ onChoose, prerendered = false }: { onChoose: (choice: CookieChoice) => void; prerendered?: boolean }) {
   return (
-    <section className="cookie-banner" aria-labelledby="cookie-banner-title">
+    <section className={prerendered ? 'cookie-banner cookie-banner--prerendered' : 'cookie-banner'} aria-labelledby="cookie-banner-title">
       <div className="cookie-banner__text">
         <h2 id="cookie-banner-title" className="cookie-banner__title">
           Your privacy, your choice

@@ -5,6 +5,7 @@ import { BackButton } from '../components/BackButton';
 import { PageShell } from '../components/PageShell';
 import { constants } from '../core';
 import { useEngineStatus } from '../state/engineStatus';
+import { useHydrated } from '../state/hydration';
 import { navigate } from '../state/router';
 import { CookiesPolicy } from './policy/CookiesPolicy';
 import { PrivacyPolicy } from './policy/PrivacyPolicy';
@@ -20,6 +21,8 @@ const TABS = [
 
 export function PrivacyScreen({ hash }: { hash: string }) {
   const engineReady = useEngineStatus() === 'ready'; // the effective date is the engine's
+  // Prerendered with the first tab; until hydrated, CSS shows the hash's tab (privacy.css).
+  const hydrated = useHydrated();
   const active = TABS.find((tab) => tab.id === hash) ?? TABS[0];
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const select = (id: string, focus = false) => {
@@ -34,10 +37,10 @@ export function PrivacyScreen({ hash }: { hash: string }) {
     event.preventDefault();
     select(TABS[(moves[event.key] + TABS.length) % TABS.length].id, true);
   };
-  const { Body } = active;
+  const effectiveDate = engineReady ? constants().policyEffectiveDate : '';
   return (
     <PageShell>
-      <article className="page policy">
+      <article className={hydrated ? 'page policy' : 'page policy policy--prerendered'}>
         <BackButton />
         <h1 className="page__title" tabIndex={-1}>
           Privacy, Terms and Cookies
@@ -62,9 +65,20 @@ export function PrivacyScreen({ hash }: { hash: string }) {
             </button>
           ))}
         </div>
-        <section id={`panel-${active.id}`} role="tabpanel" aria-labelledby={`tab-${active.id}`} className="policy__body" tabIndex={0}>
-          <Body effectiveDate={engineReady ? constants().policyEffectiveDate : ''} />
-        </section>
+        {/* Every panel is in the page (a link's hash picks one before the script runs). */}
+        {TABS.map(({ id, Body }) => (
+          <section
+            key={id}
+            id={`panel-${id}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${id}`}
+            className="policy__body"
+            tabIndex={0}
+            hidden={id !== active.id}
+          >
+            <Body effectiveDate={effectiveDate} />
+          </section>
+        ))}
       </article>
     </PageShell>
   );

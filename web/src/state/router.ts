@@ -4,6 +4,7 @@
 // back/forward buttons and ours never disagree.
 import { useMemo, useSyncExternalStore } from 'react';
 import { isStepId, type StepId } from '../core';
+import { serverLocation } from './hydration';
 
 export type Route =
   | { name: 'hero' }
@@ -87,7 +88,8 @@ export function goBackTo(path: string): void {
 }
 
 export function useLocation(): { route: Route; hash: string } {
-  const location = useSyncExternalStore(subscribe, currentLocation, currentLocation);
+  // A prerendered page hydrates with the server's view (no hash), then renders the real one.
+  const location = useSyncExternalStore(subscribe, currentLocation, serverLocation);
   return useMemo(() => {
     const hashAt = location.indexOf('#');
     const pathname = hashAt < 0 ? location : location.slice(0, hashAt);

@@ -9,7 +9,7 @@ export const SITE = 'Step Zero';
 export const pageTitle = (name: string, error = false): string => `${error ? 'Error: ' : ''}${name} – ${SITE}`;
 
 const SURVEY = 'Eight short questions about the challenge you were given: did you take it on, and how did it feel?';
-const PAGES: Record<Route['name'], { title: string | null; description: string }> = {
+export const PAGES: Record<Route['name'], { title: string | null; description: string }> = {
   hero: {
     title: `${SITE}: become the best version of yourself`,
     description: 'Step Zero: take on the challenge you would normally avoid and become the best version of yourself.',

@@ -1,0 +1,208 @@
+// Paint before script: every page that does not depend on the visitor's answers is served as
+// prerendered HTML (web/deploy/prerender.mjs) and hydrated by the same app without a warning,
+// a re-created node or a layout shift, while the spec's browser-state rules still hold.
+import type { Page, Route } from '@playwright/test';
+import { NOT_FOUND, ROUTE_FILES } from '../../web/deploy/hosting.mjs';
+import { appReady, expect, heading, test } from './helpers';
+
+const PAGES: Record<string, string> = {
+  '/': 'Step Zero',
+  '/about': 'About Step Zero',
+  '/privacy': 'Privacy, Terms and Cookies',
+  '/thank-you/completed': 'Thank You',
+  '/thank-you/not-completed': "Thanks for checking us out, maybe you'll take step one next time.",
+  '/thank-you/not-interested': 'Got it. Be sure to keep up with our socials in case you change your mind!',
+  '/no/such/page': 'Page not found',
+};
+
+test('the route table prerenders exactly these pages', () => {
+  const prerendered = ROUTE_FILES.filter((entry) => entry.prerender).map((entry) => entry.route);
+  expect([...prerendered, NOT_FOUND.route]).toEqual([...Object.keys(PAGES).filter((path) => path !== '/no/such/page'), '/404']);
+});
+
+/** Holds the app's scripts (not the head script) until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/(?!head-)[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+/** Records console messages, removed <main>/<h1> nodes (a hydration keeps them) and layout shifts. */
+async function watch(page: Page) {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { removed: string[]; shifts: number };
+    w.removed = [];
+    w.shifts = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element && (node.matches('main, h1') || node.querySelector('main, h1')))
+            w.removed.push(node.outerHTML.slice(0, 80));
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return messages;
+}
+
+async function hydrated(page: Page) {
+  await appReady(page);
+  await expect(page.locator('h1')).toBeFocused(); // PageShell's effect, run by the app
+}
+const recorded = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { removed: string[]; shifts: number };
+    return { removed: w.removed, shifts: w.shifts };
+  });
+
+for (const [path, title] of Object.entries(PAGES)) {
+  test(`${path} is real HTML with its content, hydrated without a warning`, async ({ browser, request, page }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(path === '/no/such/page' ? 404 : 200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    expect(await response.text()).toContain('data-path=');
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(path);
+    await expect(still.locator('h1')).toHaveText(title);
+    await expect(still.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await noScript.close();
+
+    const messages = await watch(page);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(page.locator('h1')).toHaveText(title);
+    await page.evaluate(() => document.fonts.ready); // a late font swap is not the hydration's doing
+    const before = await recorded(page);
+    await release();
+    await hydrated(page);
+    await expect(heading(page)).toHaveText(title);
+    // The not-found page's own 404 is the only error the console may show.
+    expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text) && !/status of 404/.test(text))).toEqual([]);
+    expect(await recorded(page), 'nodes re-created, or layout shifted by the hydration').toEqual(before);
+    expect(before.removed).toEqual([]);
+  });
+}
+
+test('the cookie banner is in the HTML for a first visit and never shows for a visitor who chose', async ({ page, context }) => {
+  const release = await holdScripts(page);
+  await page.goto('/about', { waitUntil: 'commit' });
+  await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible(); // before any app script
+  await release();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Necessary Only' }).click();
+  await expect(page.locator('.cookie-banner')).toHaveCount(0);
+
+  // A later visit: the banner is hidden from the first paint on (the head script), then gone.
+  const later = await context.newPage();
+  const releaseLater = await holdScripts(later);
+  await later.goto('/', { waitUntil: 'commit' });
+  await expect(later.locator('h1')).toBeVisible();
+  await expect(later.locator('.cookie-banner')).toBeHidden();
+  await releaseLater();
+  await hydrated(later);
+  await expect(later.locator('.cookie-banner')).toHaveCount(0);
+  expect(await later.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('necessary');
+});
+
+test('a stored value that is not a choice still shows the banner once the engine has read it', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'maybe'));
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Your privacy, your choice' })).toBeVisible();
+});
+
+test('a policy tab named by the hash shows before the script and after hydration, without a shift', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const messages = await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/privacy#cookies', { waitUntil: 'commit' });
+  await expect(page.locator('#panel-cookies')).toBeVisible();
+  await expect(page.locator('#panel-privacy')).toBeHidden();
+  const before = await page.locator('#panel-cookies').boundingBox();
+  await release();
+  await hydrated(page);
+  await expect(page.getByRole('tab', { name: 'Cookies Policy' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'panel-cookies');
+  expect(await page.locator('#panel-cookies').boundingBox()).toEqual(before);
+  // After hydration the app owns the tabs: another tab replaces the hash's.
+  await page.getByRole('tab', { name: 'Terms of Service' }).click();
+  await expect(page.locator('#panel-terms')).toBeVisible();
+  await expect(page.locator('#panel-cookies')).toBeHidden();
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+  expect((await recorded(page)).shifts).toBe(0);
+});
+
+test('opening the prerendered / still resets the survey state and keeps the flags', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('cookiesAccepted', 'true');
+    localStorage.setItem('stepZeroAnswers', '{"question1":"a"}');
+    localStorage.setItem('stepZeroCurrentQuestion', '2');
+    localStorage.setItem('surveyCompleted', 'true');
+  });
+  await page.goto('/');
+  await hydrated(page);
+  const stored = await page.evaluate(() =>
+    ['stepZeroAnswers', 'stepZeroCurrentQuestion', 'surveyCompleted', 'cookiesAccepted'].map((key) => localStorage.getItem(key)),
+  );
+  expect(stored).toEqual([null, null, 'true', 'true']);
+});
+
+test('a prerendered page whose storage cannot be read shows the fallback screen', async ({ page }) => {
+  await page.addInitScript(() => {
+    Storage.prototype.getItem = function () {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+  });
+  await page.goto('/about');
+  await expect(heading(page)).toHaveText('Something went wrong. Please refresh the page or try again later.');
+});
+
+test('a prerendered page whose engine cannot load shows the fallback screen', async ({ page }) => {
+  await page.route(/stepzero_core_bg.*\.wasm$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(heading(page)).toHaveText('Something went wrong. Please refresh the page or try again later.');
+});
+
+test("the survey's shell paints its loading line from HTML and hydrates without a warning", async ({ browser, request, page }) => {
+  const response = await request.get('/survey/question/3');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('data-shell');
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto('/survey/question/1');
+  await expect(still.getByRole('status')).toHaveText('Loading…');
+  await noScript.close();
+
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const messages = await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/survey/question/1', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText('Loading…');
+  await expect(page.locator('.cookie-banner')).toBeHidden(); // a stored choice: hidden from the first paint
+  await release();
+  await appReady(page);
+  await expect(heading(page)).toHaveText('What challenge were you given?');
+  await expect(page.locator('.cookie-banner')).toHaveCount(0);
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+  expect((await recorded(page)).shifts).toBe(0);
+});
+
+test('the shell under an unknown step renders the not-found page over it', async ({ page }) => {
+  const messages = await watch(page);
+  await page.goto('/survey/question/99');
+  await expect(heading(page)).toHaveText('Page not found');
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+});

@@ -1,0 +1,119 @@
+// A Vite plugin that writes the prerendered pages into the build (paint before script): every
+// page of web/deploy/hosting.mjs's ROUTE_FILES marked `prerender`, and the not-found page, is
+// rendered with React's server renderer (web/src/prerender/render.tsx, loaded through a Vite
+// server in SSR mode, so it is the same code as the browser's) into a copy of the built
+// index.html, with its own title, description and stylesheets. The survey's steps share the
+// shell (shell.html): the loading line and cookie banner every survey route shows while the
+// engine is on its way, with the app's modules preloaded (it starts at once). Each page also
+// gets web/src/prerender/head.js, a tiny blocking script that lets CSS show what only the
+// browser knows before the app runs.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import { NOT_FOUND, ROUTE_FILES } from './hosting.mjs';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const wasmPath = fileURLToPath(new URL('../../pkg/stepzero_core_bg.wasm', import.meta.url));
+
+// The lazy chunk (App.tsx's `screens`) each prerendered route's page lives in; the others are
+// in the entry chunk. Their CSS must be in the page's <head>, or its first paint is unstyled.
+const SCREEN_CHUNKS = { '/privacy': 'PrivacyScreen', '/thank-you/': 'ThankYouScreen', '/404': 'NotFoundScreen' };
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The CSS files a chunk and its static imports bring, in order. */
+function cssOf(bundle, chunk, seen = new Set()) {
+  if (!chunk || seen.has(chunk.fileName)) return [];
+  seen.add(chunk.fileName);
+  return [...chunk.imports.flatMap((name) => cssOf(bundle, bundle[name], seen)), ...(chunk.viteMetadata?.importedCss ?? [])];
+}
+
+export function prerenderPages() {
+  let config;
+  return {
+    name: 'stepzero-prerender',
+    enforce: 'post', // after Vite's own HTML plugin has put index.html in the bundle
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      // The entry script is wanted only after the first paint (entry.ts), so it must not take
+      // bandwidth from what the paint needs.
+      const shell = String(index.source).replace(
+        '<script type="module" crossorigin',
+        '<script type="module" fetchpriority="low" crossorigin',
+      );
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entryCss = new Set(
+        cssOf(
+          bundle,
+          chunks.find((chunk) => chunk.isEntry),
+        ),
+      );
+      // The app itself (main.tsx), which entry.ts imports: its CSS is every page's.
+      const app = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+      const stylesheets = (files) =>
+        files
+          .filter((file) => !entryCss.has(file))
+          .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`)
+          .join('');
+      const appCss = cssOf(bundle, app);
+      // The shell starts the app at once: its modules are fetched with the entry, not after it,
+      // yet behind what the first paint needs.
+      const preloads = [app.fileName, ...app.imports]
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
+        .join('');
+      const headScript = this.getFileName(
+        this.emitFile({
+          type: 'asset',
+          name: 'head.js',
+          source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url))).replace(/^\s*\/\/.*\n/gm, ''),
+        }),
+      );
+
+      const page = ({ route, html, title, description, shell: isShell = false }) => {
+        const screen = Object.entries(SCREEN_CHUNKS).find(([prefix]) => route.startsWith(prefix))?.[1];
+        const chunk = screen && chunks.find((item) => item.name === screen && item.isDynamicEntry);
+        const links = isShell ? `${preloads}${stylesheets(appCss)}` : stylesheets([...new Set([...appCss, ...cssOf(bundle, chunk)])]);
+        return (
+          shell
+            .replace(/<title>[^<]*<\/title>/, (original) => (title === null ? original : `<title>${escapeHtml(title)}</title>`))
+            .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
+            // A plain blocking script: it must run before the first paint in every browser (the
+            // preload scanner still finds the stylesheet and fetches both at once).
+            .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${config.base}${headScript}"></script>`)
+            .replace('</head>', `${links}</head>`)
+            // The shell serves every survey route, so it names none (main.tsx reads the URL).
+            .replace('<div id="root"></div>', `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`)
+        );
+      };
+
+      // A Vite server in SSR mode runs the app's own modules (TSX, CSS imports, env) in Node.
+      const server = await createServer({
+        configFile: config.configFile,
+        root: webDir,
+        mode: config.mode,
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        appType: 'custom',
+      });
+      try {
+        const { renderPage, renderShell } = await server.ssrLoadModule('/src/prerender/render.tsx');
+        // The shell first: it is what a survey route shows before the engine is started.
+        this.emitFile({ type: 'asset', fileName: 'shell.html', source: page({ route: '/survey', shell: true, ...renderShell() }) });
+        const wasm = readFileSync(wasmPath);
+        for (const { route, file } of [...ROUTE_FILES.filter((entry) => entry.prerender), NOT_FOUND]) {
+          const rendered = await renderPage(route, wasm);
+          const source = page({ route, ...rendered });
+          if (file === 'index.html') index.source = source;
+          else this.emitFile({ type: 'asset', fileName: file, source });
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
