@@ -2,25 +2,24 @@
 //   /rest/v1/*                 -> PostgREST (unix socket)
 //   /storage/v1/object/...     -> Storage (storage.mjs), policies decide
 //   /api/v1.0/email/send       -> EmailJS stand-in: keeps what it receives
-//   /__stack/*                 -> test endpoints (rows, objects, emails, faults, reset)
+//   /__stack/*                 -> test endpoints (testEndpoints.mjs: rows, objects, emails, faults, reset)
+// Faults set by a test (faults.mjs) are taken here, at the call they name.
 import http from 'node:http';
-import { appendFileSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import { Storage, StorageError, parseObjectPath } from './storage.mjs';
 import { verify, ANON_KEY, SERVICE_ROLE_KEY } from './jwt.mjs';
+import { Faults, answerFault } from './faults.mjs';
+import { MAX_JSON_BODY, TooLarge, drain, readBody, readJson, sendJson, sendText } from './http.mjs';
+import { stackRoute } from './testEndpoints.mjs';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const FAULT_KEYS = ['insert', 'upload', 'email'];
 const EMAIL_FAULT_TEXT = {
   451: 'Unavailable For Headless Browser',
   403: 'Forbidden',
   429: 'Too Many Requests',
 };
 const EXPOSE = 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
-const MAX_JSON_BODY = 5 * 1024 * 1024;
-
-class TooLarge extends Error {}
-
 export class Gateway {
   constructor({ cluster, postgrest, objectsDir, emailsFile, log = () => {} }) {
     this.postgrest = postgrest;
@@ -30,7 +29,7 @@ export class Gateway {
     this.api = new pg.Pool({ ...cluster.connection('authenticator'), max: 8 });
     for (const pool of [this.admin, this.api]) pool.on('error', () => {}); // shutdown races
     this.storage = new Storage({ admin: this.admin, api: this.api, dir: objectsDir });
-    this.faults = {};
+    this.faults = new Faults();
     this.emails = loadEmails(emailsFile);
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch((e) => {
@@ -68,7 +67,7 @@ export class Gateway {
     if (rawPath.startsWith('/rest/v1/') || rawPath === '/rest/v1') return this.rest(req, res, rawPath, query);
     if (rawPath.startsWith('/storage/v1/')) return this.storageRoute(req, res, rawPath.slice('/storage/v1'.length), query);
     if (rawPath === '/api/v1.0/email/send') return this.email(req, res);
-    if (rawPath.startsWith('/__stack/')) return this.stackRoute(req, res, rawPath.slice('/__stack'.length));
+    if (rawPath.startsWith('/__stack/')) return stackRoute(this, req, res, rawPath.slice('/__stack'.length));
     return sendJson(res, 404, { message: 'no Route matched with those values' });
   }
 
@@ -101,7 +100,7 @@ export class Gateway {
     const path = rawPath.slice('/rest/v1'.length) || '/';
     let body = null; // the request body, when a fault had to read it first
     let dropAnswer = false;
-    const insertFault = req.method === 'POST' && /^\/survey_responses\/?$/.test(path) ? this.takeFault('insert') : undefined;
+    const insertFault = req.method === 'POST' && /^\/survey_responses\/?$/.test(path) ? this.faults.take('insert') : undefined;
     if (insertFault !== undefined) {
       if (insertFault === 'commit-drop') {
         dropAnswer = true; // the row is committed, then the answer is lost on the way back
@@ -111,7 +110,7 @@ export class Gateway {
         await new Promise((resolve) => setTimeout(resolve, Number(insertFault.slice('delay:'.length))));
       } else {
         req.resume();
-        return fault(res, insertFault, (s) =>
+        return answerFault(res, insertFault, (s) =>
           sendJson(res, s, {
             code: s >= 500 ? 'XX000' : 'PGRST000',
             details: null,
@@ -192,10 +191,10 @@ export class Gateway {
 
   async upload(req, res, rest, claims) {
     const { bucket: bucketId, key } = parseObjectPath(rest);
-    const uploadFault = this.takeFault('upload');
+    const uploadFault = this.faults.take('upload');
     if (uploadFault !== undefined) {
       req.resume();
-      return fault(res, uploadFault, (s) =>
+      return answerFault(res, uploadFault, (s) =>
         sendJson(res, s, {
           statusCode: String(s),
           error: http.STATUS_CODES[s] ?? 'Error',
@@ -230,12 +229,12 @@ export class Gateway {
 
   async email(req, res) {
     if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed');
-    const emailFault = this.takeFault('email');
+    const emailFault = this.faults.take('email');
     // "limit:<bytes>": EmailJS's size limit (its free plan's 50 KB), for bodies over it only.
     const sizeLimit = /^limit:(\d+)$/.exec(String(emailFault))?.[1];
     if (emailFault !== undefined && sizeLimit === undefined) {
       req.resume();
-      return fault(res, emailFault, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
+      return answerFault(res, emailFault, (s) => sendText(res, s, EMAIL_FAULT_TEXT[s] ?? http.STATUS_CODES[s] ?? 'Error'));
     }
     let body;
     try {
@@ -257,131 +256,6 @@ export class Gateway {
     if (this.emailsFile) appendFileSync(this.emailsFile, `${JSON.stringify(body)}\n`);
     return sendText(res, 200, 'OK');
   }
-
-  // ---- /__stack test endpoints ----
-
-  async stackRoute(req, res, path) {
-    const m = req.method;
-    let match;
-    if (m === 'GET' && path === '/health') return sendJson(res, 200, { ok: true });
-    if (m === 'GET' && (match = /^\/rows\/([A-Za-z_][A-Za-z0-9_]*)$/.exec(path))) {
-      const { rows: found } = await this.admin.query(
-        "select exists (select 1 from pg_tables where schemaname = 'public' and tablename = $1) as ok",
-        [match[1]],
-      );
-      if (!found[0].ok) return sendJson(res, 404, { error: `no table public.${match[1]}` });
-      const { rows } = await this.admin.query(
-        `select coalesce(jsonb_agg(to_jsonb(t) order by t.created_at), '[]') as rows from public."${match[1]}" t`,
-      );
-      return sendJson(res, 200, rows[0].rows);
-    }
-    if (m === 'GET' && (match = /^\/objects\/([^/]+)$/.exec(path))) {
-      return sendJson(res, 200, await this.storage.objects(decodeURIComponent(match[1])));
-    }
-    if (m === 'GET' && (match = /^\/objects\/([^/]+)\/(.+)$/.exec(path))) {
-      try {
-        const bytes = await this.storage.rawObject(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
-        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
-        return res.end(bytes);
-      } catch (e) {
-        if (e instanceof StorageError) return sendJson(res, 404, e.body());
-        throw e;
-      }
-    }
-    if (m === 'GET' && path === '/emails') return sendJson(res, 200, this.emails);
-    if (path === '/faults' && m === 'GET') return sendJson(res, 200, this.faults);
-    if (path === '/faults' && m === 'POST') {
-      let body;
-      try {
-        body = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}');
-      } catch {
-        return sendJson(res, 400, { error: 'body must be JSON, e.g. {"insert":500}' });
-      }
-      const problem = faultProblem(body);
-      if (problem) return sendJson(res, 400, { error: problem });
-      this.faults = body;
-      this.log(`faults now ${JSON.stringify(this.faults)}`);
-      return sendJson(res, 200, this.faults);
-    }
-    // The operator's switch (README, "Abuse resistance"), as they would run it in the SQL editor.
-    if (path === '/work-difficulty' && m === 'GET') return sendJson(res, 200, await this.workDifficulty());
-    if (path === '/work-difficulty' && m === 'POST') {
-      let difficulty;
-      try {
-        ({ difficulty } = JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}'));
-      } catch {
-        /* answered below */
-      }
-      if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > 32) {
-        return sendJson(res, 400, { error: 'body must be {"difficulty": <0..32>}' });
-      }
-      await this.admin.query('update stepzero_private.settings set work_difficulty = $1', [difficulty]);
-      return sendJson(res, 200, await this.workDifficulty());
-    }
-    if (path === '/reset' && m === 'POST') {
-      req.resume();
-      await this.reset();
-      return sendJson(res, 200, { ok: true });
-    }
-    req.resume();
-    return sendJson(res, 404, { error: `no endpoint ${m} /__stack${path}` });
-  }
-
-  /**
-   * The fault set for `call`, if any, counting down a `{fault, times}` one (cleared at zero).
-   * `undefined` when the call should behave normally.
-   */
-  takeFault(call) {
-    const set = this.faults[call];
-    if (set === undefined) return undefined;
-    if (typeof set !== 'object') return set;
-    if (set.times !== undefined) {
-      set.times -= 1;
-      if (set.times <= 0) delete this.faults[call];
-    }
-    return set.fault;
-  }
-
-  async workDifficulty() {
-    const { rows } = await this.admin.query('select work_difficulty from stepzero_private.settings');
-    return { difficulty: rows[0].work_difficulty };
-  }
-
-  async reset() {
-    const { rows } = await this.admin.query(
-      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'",
-    );
-    if (rows[0].t) await this.admin.query(`truncate ${rows[0].t}`);
-    await this.admin.query('update stepzero_private.settings set work_difficulty = default');
-    await this.storage.reset();
-    this.emails = [];
-    if (this.emailsFile) writeFileSync(this.emailsFile, '');
-    this.faults = {};
-  }
-}
-
-function faultProblem(body) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object such as {"insert":500}';
-  for (const [k, v] of Object.entries(body)) {
-    if (!FAULT_KEYS.includes(k)) return `unknown fault "${k}"; known: ${FAULT_KEYS.join(', ')}`;
-    const value = v && typeof v === 'object' && !Array.isArray(v) ? v.fault : v;
-    if (v && typeof v === 'object' && v.times !== undefined && !(Number.isInteger(v.times) && v.times > 0)) {
-      return `fault "${k}": times must be a positive integer`;
-    }
-    const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
-    const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
-    const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
-    if (!statusOrDrop && !insertOnly && !emailOnly) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"), optionally as {"fault": ..., "times": n}`;
-    }
-  }
-  return null;
-}
-
-/** Answers a fault: a status, or "drop" (the connection is cut without an answer). */
-function fault(res, value, answer) {
-  if (value === 'drop') return res.socket?.destroy();
-  return answer(value);
 }
 
 function cors(req, res) {
@@ -394,57 +268,6 @@ function cors(req, res) {
       req.headers['access-control-request-headers'] ?? 'authorization,apikey,content-type,x-client-info',
     );
     res.setHeader('Access-Control-Max-Age', '3600');
-  }
-}
-
-function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-function sendText(res, status, text) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/** The whole body, refusing more than `limit` bytes (TooLarge). */
-function readBody(req, limit) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on('data', (c) => {
-      size += c.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new TooLarge());
-      } else {
-        chunks.push(c);
-      }
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function drain(req) {
-  if (req.complete || req.readableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    req.on('end', resolve);
-    req.on('error', resolve);
-    req.on('close', resolve);
-    req.resume();
-  });
-}
-
-async function readJson(req, ErrorClass) {
-  const text = (await readBody(req, MAX_JSON_BODY)).toString('utf8');
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ErrorClass(400, 'InvalidRequest', 'Body is not valid JSON');
   }
 }
 

@@ -1,0 +1,61 @@
+// The faults a test can set on the local backend (POST /__stack/faults): make the next insert,
+// upload or email fail with a status, drop the connection, or (insert) commit and lose the
+// answer or answer late, or (email) refuse bodies over a size. Read by the gateway at each call.
+
+const FAULT_KEYS = ['insert', 'upload', 'email'];
+
+export class Faults {
+  constructor() {
+    this.set = {};
+  }
+
+  /** Replaces the faults with `body`; returns a message saying what is wrong with it, or null. */
+  replace(body) {
+    const problem = faultProblem(body);
+    if (!problem) this.set = body;
+    return problem;
+  }
+
+  clear() {
+    this.set = {};
+  }
+
+  /**
+   * The fault set for `call`, if any, counting down a `{fault, times}` one (cleared at zero).
+   * `undefined` when the call should behave normally.
+   */
+  take(call) {
+    const set = this.set[call];
+    if (set === undefined) return undefined;
+    if (typeof set !== 'object') return set;
+    if (set.times !== undefined) {
+      set.times -= 1;
+      if (set.times <= 0) delete this.set[call];
+    }
+    return set.fault;
+  }
+}
+
+/** Answers a fault: a status through `answer`, or "drop" (the connection is cut without an answer). */
+export function answerFault(res, value, answer) {
+  if (value === 'drop') return res.socket?.destroy();
+  return answer(value);
+}
+
+function faultProblem(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object such as {"insert":500}';
+  for (const [k, v] of Object.entries(body)) {
+    if (!FAULT_KEYS.includes(k)) return `unknown fault "${k}"; known: ${FAULT_KEYS.join(', ')}`;
+    const value = v && typeof v === 'object' && !Array.isArray(v) ? v.fault : v;
+    if (v && typeof v === 'object' && v.times !== undefined && !(Number.isInteger(v.times) && v.times > 0)) {
+      return `fault "${k}": times must be a positive integer`;
+    }
+    const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
+    const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
+    const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
+    if (!statusOrDrop && !insertOnly && !emailOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"), optionally as {"fault": ..., "times": n}`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+// The local backend's test endpoints, under /__stack on the gateway's port. They exist only
+// here (hosted Supabase has nothing like them) and let a test see and steer the backend:
+//   GET  /__stack/health                 the stack is up
+//   GET  /__stack/rows/<table>           every row of public.<table>, oldest first
+//   GET  /__stack/objects/<bucket>       the bucket's objects; /<bucket>/<key> one object's bytes
+//   GET  /__stack/emails                 what the EmailJS stand-in received
+//   GET|POST /__stack/faults             the faults set for the next calls (faults.mjs)
+//   GET|POST /__stack/work-difficulty    the proof of work's difficulty, as an operator sets it
+//   POST /__stack/reset                  empty tables, bucket and emails; faults and difficulty back to default
+import { writeFileSync } from 'node:fs';
+import { StorageError } from './storage.mjs';
+import { MAX_JSON_BODY, readBody, sendJson } from './http.mjs';
+
+/** Answers `m path` (path without the /__stack prefix) for `gateway` (gateway.mjs). */
+export async function stackRoute(gateway, req, res, path) {
+  const m = req.method;
+  let match;
+  if (m === 'GET' && path === '/health') return sendJson(res, 200, { ok: true });
+  if (m === 'GET' && (match = /^\/rows\/([A-Za-z_][A-Za-z0-9_]*)$/.exec(path))) return rows(gateway, res, match[1]);
+  if (m === 'GET' && (match = /^\/objects\/([^/]+)$/.exec(path))) {
+    return sendJson(res, 200, await gateway.storage.objects(decodeURIComponent(match[1])));
+  }
+  if (m === 'GET' && (match = /^\/objects\/([^/]+)\/(.+)$/.exec(path))) {
+    try {
+      const bytes = await gateway.storage.rawObject(decodeURIComponent(match[1]), decodeURIComponent(match[2]));
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length });
+      return res.end(bytes);
+    } catch (e) {
+      if (e instanceof StorageError) return sendJson(res, 404, e.body());
+      throw e;
+    }
+  }
+  if (m === 'GET' && path === '/emails') return sendJson(res, 200, gateway.emails);
+  if (path === '/faults' && m === 'GET') return sendJson(res, 200, gateway.faults.set);
+  if (path === '/faults' && m === 'POST') {
+    const body = await jsonBody(req);
+    if (body === undefined) return sendJson(res, 400, { error: 'body must be JSON, e.g. {"insert":500}' });
+    const problem = gateway.faults.replace(body);
+    if (problem) return sendJson(res, 400, { error: problem });
+    gateway.log(`faults now ${JSON.stringify(gateway.faults.set)}`);
+    return sendJson(res, 200, gateway.faults.set);
+  }
+  // The operator's switch (README, "Abuse resistance"), as they would run it in the SQL editor.
+  if (path === '/work-difficulty' && m === 'GET') return sendJson(res, 200, await workDifficulty(gateway));
+  if (path === '/work-difficulty' && m === 'POST') {
+    const difficulty = (await jsonBody(req))?.difficulty;
+    if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > 32) {
+      return sendJson(res, 400, { error: 'body must be {"difficulty": <0..32>}' });
+    }
+    await gateway.admin.query('update stepzero_private.settings set work_difficulty = $1', [difficulty]);
+    return sendJson(res, 200, await workDifficulty(gateway));
+  }
+  if (path === '/reset' && m === 'POST') {
+    req.resume();
+    await reset(gateway);
+    return sendJson(res, 200, { ok: true });
+  }
+  req.resume();
+  return sendJson(res, 404, { error: `no endpoint ${m} /__stack${path}` });
+}
+
+/** The body as JSON ({} when empty), or undefined when it is not JSON. */
+async function jsonBody(req) {
+  try {
+    return JSON.parse((await readBody(req, MAX_JSON_BODY)).toString('utf8') || '{}');
+  } catch {
+    return undefined;
+  }
+}
+
+async function rows(gateway, res, table) {
+  const { rows: found } = await gateway.admin.query(
+    "select exists (select 1 from pg_tables where schemaname = 'public' and tablename = $1) as ok",
+    [table],
+  );
+  if (!found[0].ok) return sendJson(res, 404, { error: `no table public.${table}` });
+  const { rows: all } = await gateway.admin.query(
+    `select coalesce(jsonb_agg(to_jsonb(t) order by t.created_at), '[]') as rows from public."${table}" t`,
+  );
+  return sendJson(res, 200, all[0].rows);
+}
+
+async function workDifficulty(gateway) {
+  const { rows: settings } = await gateway.admin.query('select work_difficulty from stepzero_private.settings');
+  return { difficulty: settings[0].work_difficulty };
+}
+
+async function reset(gateway) {
+  const { rows: tables } = await gateway.admin.query(
+    "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'",
+  );
+  if (tables[0].t) await gateway.admin.query(`truncate ${tables[0].t}`);
+  await gateway.admin.query('update stepzero_private.settings set work_difficulty = default');
+  await gateway.storage.reset();
+  gateway.emails = [];
+  if (gateway.emailsFile) writeFileSync(gateway.emailsFile, '');
+  gateway.faults.clear();
+}
