@@ -3,7 +3,7 @@
 // hydrated once what it was rendered with is here (the engine and the page's chunk), so the
 // first client render equals the HTML. The survey's steps start from the shell (its loading
 // line, hydrated at once) and render when the engine's wasm and their chunk are in.
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -49,7 +49,7 @@ async function boot() {
     void prefetchFor(route);
     // The survey's shell holds what its routes show until the engine is up (the loading line):
     // hydrated at once. Any other route it may serve (an unknown step) is rendered over it.
-    if (container.hasAttribute('data-shell') && needsEngine(route) && engineStatus() !== 'ready') hydrateRoot(container, app);
+    if (container.hasAttribute('data-shell') && needsEngine(route) && engineStatus() !== 'ready') hydrate(container, app);
     else createRoot(container).render(app);
     return;
   }
@@ -59,7 +59,15 @@ async function boot() {
     createRoot(container).render(app); // the fallback screen replaces the page (spec point 8)
     return;
   }
-  hydrateRoot(container, app);
+  hydrate(container, app);
+}
+
+/** Hydration as a transition: React yields to the browser every few milliseconds instead of
+ *  holding the main thread for the whole page (the page is already painted from its HTML). */
+function hydrate(container: HTMLElement, app: ReactNode) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }
 
 void boot();
