@@ -17,12 +17,14 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 CORE_SRC := $(shell find core/src -name '*.rs') core/Cargo.toml Cargo.lock
 
-# Ports and data, defined here once for every fragment; override on the command line.
+# Ports and data, defined here once for every fragment; override on the command line. The test
+# suites' backends listen above Linux's ephemeral range (32768-60999), where no outgoing
+# connection of the machine can already hold their port.
 PORT ?= 5173
 STACK_PORT ?= 54321
 STACK_DATA ?= target/stack
 E2E_PORT ?= 4399
-E2E_STACK_PORT ?= 54399
+E2E_STACK_PORT ?= 64399
 BENCH_PORT ?= 4460
 
 # The fragments, each with its own `#   make <target>` lines that `make help` prints.

@@ -5,7 +5,7 @@ import { CHROMIUM_FLAGS } from './tests/chromium.mjs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const stackPort = Number(process.env.E2E_STACK_PORT ?? 54399);
+const stackPort = Number(process.env.E2E_STACK_PORT ?? 64399);
 
 export default defineConfig({
   testDir: 'tests/e2e',

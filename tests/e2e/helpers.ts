@@ -1,7 +1,7 @@
 // Shared e2e helpers: the local stack's test endpoints, starting a page, answering steps.
 import { expect, type APIRequestContext, type Page, test as base } from '@playwright/test';
 
-export const STACK = `http://127.0.0.1:${process.env.E2E_STACK_PORT ?? 54399}`;
+export const STACK = `http://127.0.0.1:${process.env.E2E_STACK_PORT ?? 64399}`;
 
 export type Row = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 #   make engines-deps   Debian's drivers and browsers; geckodriver from crates.io (skipped when present)
 
 ENGINES_PORT ?= 4396
-ENGINES_STACK_PORT ?= 54396
+ENGINES_STACK_PORT ?= 64396
 ENGINES_DRIVER_PORT ?= 4393
 
 .PHONY: test-engines engines-deps

@@ -15,7 +15,7 @@ const { values: opt } = parseArgs({
   options: {
     engines: { type: 'string', default: 'chromium,webkit,firefox' },
     port: { type: 'string', default: process.env.ENGINES_PORT ?? '4396' },
-    'stack-port': { type: 'string', default: process.env.ENGINES_STACK_PORT ?? '54396' },
+    'stack-port': { type: 'string', default: process.env.ENGINES_STACK_PORT ?? '64396' },
     'driver-port': { type: 'string', default: process.env.ENGINES_DRIVER_PORT ?? '4395' },
     dir: { type: 'string', default: 'target/web-engines' },
   },

@@ -5,7 +5,7 @@
 # vercel.json is checked by reading only (README, "Hosting rules").
 
 HOSTS_PORT ?= 4397
-HOSTS_STACK_PORT ?= 54397
+HOSTS_STACK_PORT ?= 64397
 
 .PHONY: test-hosts
 

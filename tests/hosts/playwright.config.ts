@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const port = Number(process.env.HOSTS_PORT ?? 4397);
-const stackPort = Number(process.env.E2E_STACK_PORT ?? 54397);
+const stackPort = Number(process.env.E2E_STACK_PORT ?? 64397);
 // No newer than the runtime wrangler 4.86 ships (workerd 2026-04-26), which refuses later dates.
 const compatibilityDate = '2026-04-20';
 
