@@ -19,15 +19,7 @@ export default defineConfig({
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.
-  // The display font's subset (4.7 KB) goes inside the stylesheet as a data: URL, so a page's
-  // headings paint in it with the first paint instead of one font request later (web/src/styles/fonts.css).
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    modulePreload: { polyfill: false },
-    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? true : undefined),
-  },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
   test: {
     root: repoRoot,
     include: ['web/src/**/*.test.{ts,tsx}'],

@@ -142,6 +142,24 @@ test('a policy tab named by the hash shows before the script and after hydration
   expect((await recorded(page)).shifts).toBe(0);
 });
 
+test('the headings are in the display face from the first paint, with no font request and no shift', async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(request.url());
+  });
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/about', { waitUntil: 'commit' });
+  await expect(heading(page)).toBeVisible();
+  // Before any of the app's script: the head script has already given the page Anton.
+  expect(await page.evaluate(() => [...document.fonts].some((face) => face.family === 'Anton' && face.status === 'loaded'))).toBe(true);
+  await release();
+  await hydrated(page);
+  expect(fontRequests).toEqual([]);
+  expect((await recorded(page)).shifts).toBe(0);
+});
+
 test('opening the prerendered / still resets the survey state and keeps the flags', async ({ page }) => {
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;

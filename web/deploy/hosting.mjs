@@ -68,7 +68,7 @@ export function securityHeaders({ supabaseUrl, emailOrigin } = {}) {
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "font-src 'self' data:", // the display font is inside the stylesheet (web/vite.config.ts)
+    "font-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",

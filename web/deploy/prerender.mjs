@@ -69,7 +69,12 @@ export function prerenderPages() {
         this.emitFile({
           type: 'asset',
           name: 'head.js',
-          source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url))).replace(/^\s*\/\/.*\n/gm, ''),
+          source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url)))
+            .replace(/^\s*\/\/.*\n/gm, '')
+            .replace(
+              '__DISPLAY_FONT_BASE64__',
+              readFileSync(new URL('../src/styles/fonts/anton-display.woff2', import.meta.url)).toString('base64'),
+            ),
         }),
       );
 

@@ -6,12 +6,28 @@
 // before its script arrives): main.tsx announces `stepzero:app-ready` once the page is
 // hydrated, and the press is replayed on the same button, now live.
 (function () {
+  // Keep in step with the unicode-range in web/src/styles/fonts.css.
+  var DISPLAY_RANGE = 'U+0020-0060, U+007B-007E, U+00A0, U+00A9, U+00C0-00DE, U+2013-2014, U+2018-2019, U+201C-201D, U+2026';
   var html = document.documentElement;
   try {
     if (window.localStorage.getItem('cookiesAccepted') === null) html.classList.add('no-cookie-choice');
   } catch (error) {
     // Storage unreadable: the app shows its fallback screen, without a banner.
   }
+  // The display face (web/src/styles/fonts.css), its bytes put here by the build. A FontFace
+  // made from bytes is ready at once in Chromium and WebKit, so the first layout and paint are
+  // already in Anton: no heading waits one more request, and nothing moves when it arrives
+  // (as a file or a data: URL in the stylesheet it came after the first layout, and the
+  // headings, wrapped for the wider fallback, jumped: layout shift 0.03 to 0.14).
+  try {
+    var font = window.atob('__DISPLAY_FONT_BASE64__');
+    var bytes = new Uint8Array(font.length);
+    for (var i = 0; i < font.length; i += 1) bytes[i] = font.charCodeAt(i);
+    document.fonts.add(new FontFace('Anton', bytes, { display: 'block', unicodeRange: DISPLAY_RANGE }));
+  } catch (error) {
+    // No FontFace: the stylesheet's own @font-face fetches the file.
+  }
+
   var tab = window.location.hash.slice(1);
   if (/^(privacy|terms|cookies)$/.test(tab)) html.setAttribute('data-tab', tab);
 
