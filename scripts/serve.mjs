@@ -4,7 +4,11 @@
 // each app route's file (its prerendered page, or the shell), files as they are, and a real
 // 404 (the prerendered not-found page) for anything else.
 // Usage: node scripts/serve.mjs --dir web/dist --port 5173 [--host 127.0.0.1]
+//        [--tls-key key.pem --tls-cert cert.pem]: HTTPS with HTTP/2 (and HTTP/1.1), as a CDN
+//        serves the site; the Lighthouse bench uses it (tests/bench/tls.mjs makes the pair).
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -47,7 +51,9 @@ function cacheControl(path) {
   return rule?.value ?? 'no-cache';
 }
 
-const server = createServer(async (req, res) => {
+const tls = args['tls-key'] && args['tls-cert'] ? { key: readFileSync(args['tls-key']), cert: readFileSync(args['tls-cert']) } : null;
+
+async function answer(req, res) {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   let file;
   let status = 200;
@@ -80,11 +86,13 @@ const server = createServer(async (req, res) => {
     'Content-Length': sent.length,
   });
   res.end(req.method === 'HEAD' ? undefined : sent);
-});
+}
+
+const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, answer) : createServer(answer);
 
 server.on('error', (error) => {
   console.error(error.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another` : String(error));
   process.exit(1);
 });
-server.listen(port, host, () => console.log(`serving ${root} at http://${host}:${port}`));
+server.listen(port, host, () => console.log(`serving ${root} at ${tls ? 'https' : 'http'}://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

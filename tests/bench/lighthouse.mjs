@@ -6,6 +6,7 @@
 // target/bench/lighthouse.json plus each kept report as target/bench/lighthouse/<route>.json.
 // Usage: node tests/bench/lighthouse.mjs [--dir web/dist] [--port 4460]
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
+import { localCertificate } from './tls.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,10 +18,16 @@ const dir = arg('dir', 'web/dist');
 const port = Number(arg('port', 4460));
 const RUNS = Number(process.env.RUNS ?? 3);
 const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(',') : ['/', '/about', '/privacy', '/survey/question/1'];
-const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+// Served over HTTPS and HTTP/2, as the CDN serves it (PROTOCOL=http1 for plain HTTP/1.1).
+const TLS = process.env.PROTOCOL === 'http1' ? null : localCertificate();
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, ...(TLS ? [`--ignore-certificate-errors-spki-list=${TLS.spki}`] : [])];
+const ORIGIN = `${TLS ? 'https' : 'http'}://127.0.0.1:${port}`;
 const CATEGORIES = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 
-const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+const tlsArgs = TLS ? ['--tls-key', TLS.key, '--tls-cert', TLS.cert] : [];
+const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port), ...tlsArgs], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 await new Promise((resolve, reject) => {
   server.stdout.once('data', resolve);
   server.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
@@ -28,7 +35,7 @@ await new Promise((resolve, reject) => {
 
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const summary = { runs: RUNS, loadBefore: loadavg(), routes: {} };
+const summary = { runs: RUNS, protocol: TLS ? 'h2' : 'http/1.1', loadBefore: loadavg(), routes: {} };
 mkdirSync('target/bench/lighthouse', { recursive: true });
 try {
   for (const route of ROUTES) {
@@ -37,7 +44,7 @@ try {
       let lhr;
       // A run whose trace broke (NO_NAVSTART and the like on a busy machine) is run again.
       for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt += 1) {
-        const result = await lighthouse(`http://127.0.0.1:${port}${route}`, {
+        const result = await lighthouse(`${ORIGIN}${route}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -82,5 +89,5 @@ try {
   server.kill();
 }
 console.log(
-  `lighthouse: median of ${RUNS} runs per route; load average ${summary.loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${summary.loadAfter.map((n) => n.toFixed(2)).join(' ')} after`,
+  `lighthouse: ${TLS ? 'HTTPS, HTTP/2' : 'HTTP/1.1'}, median of ${RUNS} runs per route; load average ${summary.loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${summary.loadAfter.map((n) => n.toFixed(2)).join(' ')} after`,
 );
