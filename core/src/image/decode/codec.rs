@@ -56,7 +56,7 @@ fn error(e: image::ImageError, (width, height): (u32, u32)) -> ImageError {
 }
 
 /// The eXIf chunk's data, if one comes before the image data.
-fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
+pub(super) fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
     let mut at = 8usize;
     loop {
         let head = bytes.get(at..at.checked_add(8)?)?;
