@@ -28,8 +28,14 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
         .dimensions()
         .ok_or_else(|| ImageError::malformed("no header"))?;
     let (w, h) = (
-        u32::try_from(w).map_err(|_| ImageError::TooLarge { width: w as u64, height: h as u64 })?,
-        u32::try_from(h).map_err(|_| ImageError::TooLarge { width: w as u64, height: h as u64 })?,
+        u32::try_from(w).map_err(|_| ImageError::TooLarge {
+            width: w as u64,
+            height: h as u64,
+        })?,
+        u32::try_from(h).map_err(|_| ImageError::TooLarge {
+            width: w as u64,
+            height: h as u64,
+        })?,
     );
     limits::check(w.into(), h.into())?;
     let colorspace = decoder
@@ -46,7 +52,11 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
         ColorSpace::LumaA => pixels::to_rgb(DynamicImage::ImageLumaA8(
             GrayAlphaImage::from_raw(w, h, data).ok_or_else(short)?,
         ))?,
-        other => return Err(ImageError::Unsupported(format!("PNG colour type {other:?}"))),
+        other => {
+            return Err(ImageError::Unsupported(format!(
+                "PNG colour type {other:?}"
+            )))
+        }
     };
     Ok((image, orientation, (w, h)))
 }
