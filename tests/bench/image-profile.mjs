@@ -1,6 +1,8 @@
 // `node tests/bench/image-profile.mjs <file> [runs]`: where the image wasm's time goes in
 // headless Chromium: the bench page runs our routine on <file> under the V8 sampling
-// profiler and this prints self time per wasm function (names from the wasm's name section).
+// profiler and this prints self time per wasm function. The names need a build that keeps
+// them: `wasm-bindgen --keep-debug` into a directory of its own, without wasm-opt (which
+// drops them and inlines across functions), then IMAGE_PKG=<that dir>/.
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/ja
 const server = createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   let path = url === '/' ? 'tests/bench/image/page.html' : null;
-  if (url.startsWith('/pkg-image/')) path = (process.env.PKG ?? 'pkg-image/') + url.slice(11);
+  if (url.startsWith('/pkg-image/')) path = (process.env.IMAGE_PKG ?? 'pkg-image/') + url.slice(11);
   if (url.startsWith('/bic/')) path = 'node_modules/browser-image-compression/dist/' + url.slice(5);
   if (url === '/file/0') path = file;
   if (!path || !existsSync(path)) return res.writeHead(404).end();

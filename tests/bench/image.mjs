@@ -44,7 +44,8 @@ const TYPES = {
   '.webp': 'image/webp',
 };
 const ROUTES = [
-  ['/pkg-image/', 'pkg-image/'],
+  // IMAGE_PKG=<dir>/ measures another build of the wasm (an older commit's, for a before/after).
+  ['/pkg-image/', process.env.IMAGE_PKG ?? 'pkg-image/'],
   ['/bic/', 'node_modules/browser-image-compression/dist/'],
   ['/file/', ''],
 ];

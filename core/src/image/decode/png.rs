@@ -1,10 +1,12 @@
-//! PNG through zune-png rather than the image crate's decoder (png 0.18): in the browser,
-//! png's unfiltering is scalar and branchy off x86 (88 ms of the bench's 14.7 MP PNG, of
-//! 200 in all), zune-png's is branch-free; measured with tests/bench/image-profile.mjs.
+//! PNG through zune-png rather than the image crate's decoder (png 0.17/0.18): in the
+//! browser png's unfiltering is scalar and branchy (its SIMD is x86-only), 88 ms of the
+//! bench's 14.7 MP PNG against zune-png's 70, and zune's inflate took 34 ms against 43; the
+//! whole file 146 ms against 200 (tests/bench/image-profile.mjs). The default image of an
+//! APNG, 16-bit cut to 8, palettes and transparency expanded, alpha laid on white.
 
 use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
-use super::super::limits::{self, MAX_DECODE_BYTES, MAX_SIDE};
+use super::super::limits::{self, MAX_DECODE_BYTES};
 use super::super::pixels::{self, Rgb};
 use image::{DynamicImage, GrayAlphaImage, RgbaImage};
 use zune_core::bytestream::ZCursor;
@@ -16,8 +18,8 @@ type Out = (Rgb, Orientation, (u32, u32));
 
 pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     let options = DecoderOptions::default()
-        .set_max_width(MAX_SIDE as usize)
-        .set_max_height(MAX_SIDE as usize)
+        .set_max_width(usize::MAX)
+        .set_max_height(usize::MAX)
         .inflate_set_limit(MAX_DECODE_BYTES)
         .png_set_strip_to_8bit(true)
         .png_set_decode_animated(false)
@@ -27,21 +29,14 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     let (w, h) = decoder
         .dimensions()
         .ok_or_else(|| ImageError::malformed("no header"))?;
-    let (w, h) = (
-        u32::try_from(w).map_err(|_| ImageError::TooLarge {
-            width: w as u64,
-            height: h as u64,
-        })?,
-        u32::try_from(h).map_err(|_| ImageError::TooLarge {
-            width: w as u64,
-            height: h as u64,
-        })?,
-    );
-    limits::check(w.into(), h.into())?;
+    // The sides and pixel count are ours to judge (zune's own cap is set above them), so an
+    // oversized file is named too large rather than broken.
+    limits::check(w as u64, h as u64)?;
+    let (w, h) = (w as u32, h as u32);
     let colorspace = decoder
         .colorspace()
         .ok_or_else(|| ImageError::malformed("no header"))?;
-    let orientation = super::codec::png_exif(bytes).map_or(Orientation::NORMAL, exif::orientation);
+    let orientation = png_exif(bytes).map_or(Orientation::NORMAL, exif::orientation);
     let data = decoder.decode_raw().map_err(ImageError::malformed)?;
     let image = match colorspace {
         ColorSpace::RGB => pixels::from_raw(w, h, data)?,
@@ -63,4 +58,19 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
 
 fn short() -> ImageError {
     ImageError::malformed("fewer pixels than the header says")
+}
+
+/// The eXIf chunk's data, if one comes before the image data.
+fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
+    let mut at = 8usize;
+    loop {
+        let head = bytes.get(at..at.checked_add(8)?)?;
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let data = bytes.get(at + 8..(at + 8).checked_add(len)?)?;
+        match &head[4..8] {
+            b"eXIf" => return Some(data),
+            b"IDAT" | b"IEND" => return None,
+            _ => at = at + 12 + len,
+        }
+    }
 }
