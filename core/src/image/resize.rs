@@ -83,10 +83,11 @@ pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
             .resize_typed(&src, &mut dst, &options)
             .map_err(ImageError::malformed)?;
     }
-    let rgb = out
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
+    // Into a buffer of the final size (a flat_map collect would grow it step by step).
+    let mut rgb = buffer(width as usize * height as usize * 3)?;
+    for (o, p) in rgb.chunks_exact_mut(3).zip(out.chunks_exact(4)) {
+        o.copy_from_slice(&p[..3]);
+    }
     pixels::from_raw(width, height, rgb)
 }
 
