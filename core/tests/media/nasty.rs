@@ -204,3 +204,30 @@ fn with_crcs_fixed(mut bytes: Vec<u8>) -> Vec<u8> {
     }
     bytes
 }
+
+/// A side over the limit is named too large by our check, not refused as broken by the
+/// decoder's own, lower cap (zune-png's).
+#[test]
+fn a_png_too_wide_is_too_large_not_malformed() {
+    let mut wide = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = 30_000u32.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&1u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    wide.extend(png_chunk(b"IHDR", &ihdr));
+    wide.extend(png_chunk(
+        b"IDAT",
+        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+    ));
+    wide.extend(png_chunk(b"IEND", &[]));
+    let result = shrink_image(&wide, &ShrinkOptions::default());
+    assert!(
+        matches!(
+            result,
+            Err(ImageError::TooLarge {
+                width: 30_000,
+                height: 1
+            })
+        ),
+        "{result:?}"
+    );
+}
