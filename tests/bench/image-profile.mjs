@@ -46,4 +46,7 @@ profile.samples.forEach((id, i) => {
 });
 const per = Number(runs) + 1;
 console.log(`${file}: median ${r.median.toFixed(1)} ms; self time per run (ms), of ${(total / per).toFixed(1)} sampled:`);
-[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).forEach(([n, t]) => console.log(`${(t / per).toFixed(1).padStart(7)}  ${n.slice(0, 150)}`));
+[...self.entries()]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 25)
+  .forEach(([n, t]) => console.log(`${(t / per).toFixed(1).padStart(7)}  ${n.slice(0, 150)}`));
