@@ -1,7 +1,7 @@
-//! `cargo run --profile release-image --features image --example media_profile -- <file>...`: where the image
-//! routine's time goes, stage by stage (decode, resize, orient, JPEG prepare, the ladder),
-//! best of 5 runs per stage, native (the wasm's profile: `--release` optimises for size).
-//! In the browser: tests/bench/image-profile.mjs.
+//! `cargo run --profile release-image --features image --example media_profile -- <file>...`:
+//! where the image routine's time goes, stage by stage (decode, resize, orient, JPEG prepare,
+//! the ladder), best of 5 runs per stage, native, built as the wasm is (`--release` optimises
+//! for size). In the browser: tests/bench/image-profile.mjs.
 
 use std::time::Instant;
 use stepzero_core::image::{decode, jpeg, orient, resize, ShrinkOptions};
