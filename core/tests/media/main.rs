@@ -170,3 +170,53 @@ fn decoding_at_dct_scale_stays_close_to_a_full_decode() {
     let full = decode::decode(&file, None).unwrap().image;
     assert_eq!(full.dimensions(), (3200, 2400));
 }
+
+#[test]
+fn png_colour_types_and_an_apng_give_their_default_image() {
+    // An APNG whose default image (the IDAT) is red and whose second frame is blue.
+    let mut apng = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut apng, 8, 8);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_animated(2, 0).expect("animated");
+        let mut writer = encoder.write_header().expect("header");
+        writer
+            .write_image_data(&[255, 0, 0].repeat(64))
+            .expect("frame 1");
+        writer
+            .write_image_data(&[0, 0, 255].repeat(64))
+            .expect("frame 2");
+    }
+    let first = decode::decode(&apng, None).unwrap().image;
+    assert!(first.as_raw().chunks(3).all(|p| p == [255, 0, 0]));
+    // 16-bit grey is cut to its high byte; grey with alpha lies on white.
+    let grey16 = png_sixteen(&[0x80, 0x7F].repeat(16));
+    let grey = decode::decode(&grey16, None).unwrap().image;
+    assert!(
+        grey.as_raw().iter().all(|&v| v == 0x80),
+        "{:?}",
+        &grey.as_raw()[..3]
+    );
+    let grey_alpha = png_of(
+        4,
+        4,
+        png::ColorType::GrayscaleAlpha,
+        &[0, 0].repeat(16),
+        false,
+    );
+    let white = decode::decode(&grey_alpha, None).unwrap().image;
+    assert!(white.as_raw().iter().all(|&v| v == 255));
+}
+
+fn png_sixteen(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, 4, 4);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        let mut writer = encoder.write_header().expect("header");
+        writer.write_image_data(data).expect("data");
+    }
+    out
+}

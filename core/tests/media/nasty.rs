@@ -152,3 +152,82 @@ fn write_made_files() {
         std::fs::write(dir.join(name), bytes).expect("write");
     }
 }
+
+/// Bytes flipped at random (a fixed seed, so a failure repeats) in PNGs of every colour type
+/// the decoder expands: each must decode or give an error value, never panic.
+#[test]
+fn pngs_with_flipped_bytes_never_panic() {
+    let photo_rgb = photo(24, 20, 3);
+    let rgba: Vec<u8> = photo_rgb
+        .chunks_exact(3)
+        .flat_map(|p| [p[0], p[1], p[2], p[0] ^ p[1]])
+        .collect();
+    let grey: Vec<u8> = photo_rgb.chunks_exact(3).map(|p| p[1]).collect();
+    let grey_alpha: Vec<u8> = grey.iter().flat_map(|&g| [g, 255 - g]).collect();
+    let files = [
+        png_of(24, 20, png::ColorType::Rgb, &photo_rgb, false),
+        png_of(24, 20, png::ColorType::Rgba, &rgba, true),
+        png_of(24, 20, png::ColorType::Grayscale, &grey, false),
+        png_of(24, 20, png::ColorType::GrayscaleAlpha, &grey_alpha, false),
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for file in &files {
+        for _ in 0..1500 {
+            let mut bytes = file.clone();
+            for _ in 0..=next() % 4 {
+                let at = (next() % bytes.len() as u64) as usize;
+                bytes[at] = next() as u8;
+            }
+            let _ = shrink_image(&bytes, &ShrinkOptions::default());
+            // And again with every chunk's CRC made right, so the flips reach the pixels.
+            let _ = shrink_image(&with_crcs_fixed(bytes), &ShrinkOptions::default());
+        }
+    }
+}
+
+fn with_crcs_fixed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let mut at = 8usize;
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let Some(end) = at.checked_add(8 + len).filter(|&e| e + 4 <= bytes.len()) else {
+            break;
+        };
+        let crc = crc32fast::hash(&bytes[at + 4..end]);
+        bytes[end..end + 4].copy_from_slice(&crc.to_be_bytes());
+        at = end + 4;
+    }
+    bytes
+}
+
+/// A side over the limit is named too large by our check, not refused as broken by the
+/// decoder's own, lower cap (zune-png's).
+#[test]
+fn a_png_too_wide_is_too_large_not_malformed() {
+    let mut wide = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = 30_000u32.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&1u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    wide.extend(png_chunk(b"IHDR", &ihdr));
+    wide.extend(png_chunk(
+        b"IDAT",
+        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
+    ));
+    wide.extend(png_chunk(b"IEND", &[]));
+    let result = shrink_image(&wide, &ShrinkOptions::default());
+    assert!(
+        matches!(
+            result,
+            Err(ImageError::TooLarge {
+                width: 30_000,
+                height: 1
+            })
+        ),
+        "{result:?}"
+    );
+}

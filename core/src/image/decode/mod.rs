@@ -3,6 +3,7 @@
 
 mod codec;
 mod jpeg;
+mod png;
 
 use super::error::ImageError;
 use super::exif::Orientation;
@@ -31,7 +32,8 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
     let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let (image, orientation, (full_width, full_height)) = match format {
         Format::Jpeg => jpeg::decode(bytes, long_side_hint)?,
-        Format::Png | Format::WebP | Format::Gif => codec::decode(bytes, format)?,
+        Format::Png => png::decode(bytes)?,
+        Format::WebP | Format::Gif => codec::decode(bytes, format)?,
         Format::Heif => return Err(ImageError::NotAnImage),
     };
     Ok(Decoded {

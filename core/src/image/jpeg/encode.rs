@@ -21,10 +21,12 @@ const AAN: [f32; 8] = [
 /// Encodes `prepared` at libjpeg `quality` (1..=100) into a complete JPEG file.
 pub fn encode(prepared: &Prepared, quality: u8) -> Vec<u8> {
     let tables = quant_tables(quality);
+    // The divisors in zigzag order, as the prepared blocks are: quantising is then one
+    // straight multiply over 64 lanes, which the compiler turns into SIMD.
     let divisors = tables.map(|t| {
         let mut d = [0f32; 64];
-        for (i, v) in d.iter_mut().enumerate() {
-            *v = 1.0 / (f32::from(t[i]) * AAN[i / 8] * AAN[i % 8] * 8.0);
+        for (v, &nat) in d.iter_mut().zip(ZIGZAG.iter()) {
+            *v = 1.0 / (f32::from(t[nat]) * AAN[nat / 8] * AAN[nat % 8] * 8.0);
         }
         d
     });
@@ -43,28 +45,33 @@ pub fn encode(prepared: &Prepared, quality: u8) -> Vec<u8> {
         };
         let table = usize::from(component > 0);
         let mut q = [0i32; 64];
-        for (k, &nat) in ZIGZAG.iter().enumerate() {
+        for ((q, &c), &d) in q.iter_mut().zip(block).zip(&divisors[table]) {
             // floor(x + 0.5) as libjpeg does, without a float round call.
-            q[k] = (block[nat] * divisors[table][nat] + 16384.5) as i32 - 16384;
+            *q = (c * d + 16384.5) as i32 - 16384;
+        }
+        // One bit per non-zero AC coefficient: the run-length loop then jumps from one to
+        // the next instead of testing all 63 (at the ladder's low rungs most are zero).
+        let mut nonzero = 0u64;
+        for (k, &v) in q.iter().enumerate().skip(1) {
+            nonzero |= u64::from(v != 0) << k;
         }
         let (dc, ac) = &codes[table];
         let diff = q[0] - pred[component];
         pred[component] = q[0];
         bits.coded(dc, 0, diff);
-        let mut run = 0u8;
-        for &v in &q[1..] {
-            if v == 0 {
-                run += 1;
-                continue;
-            }
+        let mut last = 0u32;
+        while nonzero != 0 {
+            let k = nonzero.trailing_zeros();
+            nonzero &= nonzero - 1;
+            let mut run = k - last - 1;
             while run >= 16 {
                 bits.symbol(ac, 0xF0);
                 run -= 16;
             }
-            bits.coded(ac, run << 4, v);
-            run = 0;
+            bits.coded(ac, (run as u8) << 4, q[k as usize]);
+            last = k;
         }
-        if run > 0 {
+        if last < 63 {
             bits.symbol(ac, 0x00);
         }
     }
@@ -115,14 +122,22 @@ struct BitWriter {
 impl BitWriter {
     #[inline(always)]
     fn put(&mut self, value: u32, len: u32) {
+        // Bits gather in a 64-bit word and leave four bytes at a time: a code is at most 16
+        // bits plus 11 of value, so 32 waiting bits never overflow it.
         self.acc = (self.acc << len) | u64::from(value & ((1u32 << len) - 1));
         self.n += len;
-        while self.n >= 8 {
-            self.n -= 8;
-            let byte = (self.acc >> self.n) as u8;
-            self.out.push(byte);
-            if byte == 0xFF {
-                self.out.push(0);
+        if self.n >= 32 {
+            self.n -= 32;
+            let word = (self.acc >> self.n) as u32;
+            if !has_ff_byte(word) {
+                self.out.extend_from_slice(&word.to_be_bytes());
+            } else {
+                for byte in word.to_be_bytes() {
+                    self.out.push(byte);
+                    if byte == 0xFF {
+                        self.out.push(0);
+                    }
+                }
             }
         }
     }
@@ -150,10 +165,24 @@ impl BitWriter {
     }
 
     fn finish(mut self) -> Vec<u8> {
-        if self.n > 0 {
-            let pad = 8 - self.n;
-            self.put((1 << pad) - 1, pad);
+        let pad = (8 - self.n % 8) % 8;
+        self.acc = (self.acc << pad) | ((1u64 << pad) - 1);
+        self.n += pad;
+        while self.n >= 8 {
+            self.n -= 8;
+            let byte = (self.acc >> self.n) as u8;
+            self.out.push(byte);
+            if byte == 0xFF {
+                self.out.push(0);
+            }
         }
         self.out
     }
+}
+
+/// Whether any byte of `word` is 0xFF (it must then be followed by a stuffed 0x00).
+#[inline(always)]
+fn has_ff_byte(word: u32) -> bool {
+    let inverted = !word;
+    inverted.wrapping_sub(0x0101_0101) & !inverted & 0x8080_8080 != 0
 }

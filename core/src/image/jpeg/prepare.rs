@@ -4,8 +4,10 @@
 
 use super::super::error::ImageError;
 use super::super::pixels::Rgb;
+use super::tables::ZIGZAG;
 
-/// DCT coefficients of a picture, MCU by MCU: four luma blocks, then Cb, then Cr.
+/// DCT coefficients of a picture, MCU by MCU: four luma blocks, then Cb, then Cr; each
+/// block in zigzag order, the order they are coded in.
 pub struct Prepared {
     pub width: u16,
     pub height: u16,
@@ -93,7 +95,7 @@ fn half_block(plane: &[f32], stride: usize, top: usize, left: usize) -> [f32; 64
 }
 
 /// The AAN forward DCT (libjpeg's jfdctflt): outputs are scaled by 8 * aan(u) * aan(v),
-/// which the quantiser divides back out.
+/// which the quantiser divides back out; returned in zigzag order.
 fn fdct(mut d: [f32; 64]) -> [f32; 64] {
     for row in d.chunks_exact_mut(8) {
         pass(row, 1);
@@ -101,7 +103,7 @@ fn fdct(mut d: [f32; 64]) -> [f32; 64] {
     for col in 0..8 {
         pass(&mut d[col..], 8);
     }
-    d
+    ZIGZAG.map(|nat| d[nat])
 }
 
 #[inline(always)]

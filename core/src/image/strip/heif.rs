@@ -37,7 +37,7 @@ fn boxes(bytes: &[u8], from: usize, to: usize) -> Result<Vec<Box4>, ImageError> 
             }
             n => (n as usize, 8),
         };
-        if size < header || at.checked_add(size).map_or(true, |end| end > to) {
+        if size < header || at.checked_add(size).is_none_or(|end| end > to) {
             return Err(ImageError::malformed("a HEIF box runs past its parent"));
         }
         out.push(Box4 {
