@@ -189,8 +189,12 @@ export function scenarios({ site, stackUrl }) {
         try {
           await k.finish('40', 'Male', 'completed');
           step('the backend got the email backup');
-          const email = await until('the email', async () =>
-            (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)),
+          // The email follows the insert's tries and their backoff, after the thank-you page:
+          // about 7 s, but WebKit once took more than 20 s on a loaded CI machine.
+          const email = await until(
+            'the email',
+            async () => (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)),
+            60000,
           );
           if (!email.service_id || !email.template_id) throw new Error(`email without ids: ${JSON.stringify(email)}`);
         } finally {
