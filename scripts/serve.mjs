@@ -51,7 +51,11 @@ function cacheControl(path) {
   return rule?.value ?? 'no-cache';
 }
 
-const tls = args['tls-key'] && args['tls-cert'] ? { key: readFileSync(args['tls-key']), cert: readFileSync(args['tls-cert']) } : null;
+if (Boolean(args['tls-key']) !== Boolean(args['tls-cert'])) {
+  console.error('serve.mjs: --tls-key and --tls-cert go together');
+  process.exit(2);
+}
+const tls = args['tls-key'] ? { key: readFileSync(args['tls-key']), cert: readFileSync(args['tls-cert']) } : null;
 
 async function answer(req, res) {
   const path = new URL(req.url ?? '/', 'http://x').pathname;

@@ -19,7 +19,15 @@ export default defineConfig({
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+  // The display font stays a file: a data: URL would be refused by the CSP's font-src 'self'
+  // (web/src/styles/fonts.css; a prerendered page gets its bytes from its head script).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+  },
   test: {
     root: repoRoot,
     include: ['web/src/**/*.test.{ts,tsx}'],

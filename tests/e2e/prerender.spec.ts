@@ -160,6 +160,17 @@ test('the headings are in the display face from the first paint, with no font re
   expect((await recorded(page)).shifts).toBe(0);
 });
 
+test('a button pressed before the app took over is pressed again once it is live, once', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/$/); // nothing can answer yet: the app's script is held
+  await release();
+  await expect(page).toHaveURL(/\/survey\/intro$/);
+  await expect(heading(page)).toHaveText('TELL US ABOUT YOUR CHALLENGE');
+});
+
 test('opening the prerendered / still resets the survey state and keeps the flags', async ({ page }) => {
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;

@@ -2,7 +2,7 @@
 # Makes web/src/styles/fonts/anton-display.woff2: Anton with only the glyphs the display
 # headings can show. Every Anton heading is set in capitals (text-transform: uppercase), so
 # lowercase letters are never drawn: keeping ASCII capitals, digits and punctuation, the
-# Latin-1 capitals and the typographic quotes and dashes takes the font from 18.9 KB to a
+# Latin-1 capitals and the typographic quotes and dashes takes the font from 18.6 KB to a
 # fraction, and the first paint's budget (tests/bench) counts it. The result is committed, so
 # a build needs no Python; rerun this after changing the font or the set.
 # fonttools comes from PyPI into a throwaway venv under target/.

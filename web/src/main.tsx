@@ -65,6 +65,8 @@ async function boot() {
 /** Hydration as a transition: React yields to the browser every few milliseconds instead of
  *  holding the main thread for the whole page (the page is already painted from its HTML). */
 function hydrate(container: HTMLElement, app: ReactNode) {
+  // From here React answers presses on the page: the head script stops keeping them.
+  document.dispatchEvent(new Event('stepzero:app-starting'));
   startTransition(() => {
     hydrateRoot(container, app);
   });

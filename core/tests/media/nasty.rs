@@ -231,3 +231,40 @@ fn a_png_too_wide_is_too_large_not_malformed() {
         "{result:?}"
     );
 }
+
+/// An APNG's fcTL before IDAT must describe the whole picture (APNG spec); one that claims
+/// another size would make zune-png size its buffer from the claim (an overflowing sum, or
+/// gigabytes), so it is refused as broken before any pixel is decoded.
+#[test]
+fn a_png_whose_first_frame_claims_another_size_is_malformed() {
+    for (width, height, x, y) in [
+        (u32::MAX, u32::MAX, 0, 0),
+        (20_000, 20_000, 0, 0),
+        (1, 1, 5, 0),
+    ] {
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = 1u32.to_be_bytes().to_vec();
+        ihdr.extend_from_slice(&1u32.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+        png.extend(png_chunk(b"IHDR", &ihdr));
+        png.extend(png_chunk(b"acTL", &[0, 0, 0, 1, 0, 0, 0, 0]));
+        let mut fctl = 0u32.to_be_bytes().to_vec(); // sequence number
+        for value in [width, height, x, y] {
+            fctl.extend_from_slice(&value.to_be_bytes());
+        }
+        fctl.extend_from_slice(&[0, 1, 0, 1, 0, 0]); // delay 1/1, dispose none, blend source
+        png.extend(png_chunk(b"fcTL", &fctl));
+        png.extend(png_chunk(
+            b"IDAT",
+            &[
+                0x78, 0x9c, 0x63, 0x60, 0x00, 0x02, 0x00, 0x00, 0x04, 0x00, 0x01,
+            ],
+        ));
+        png.extend(png_chunk(b"IEND", &[]));
+        let result = shrink_image(&png, &ShrinkOptions::default());
+        assert!(
+            matches!(result, Err(ImageError::Malformed(_))),
+            "{width}x{height}+{x}+{y}: {result:?}"
+        );
+    }
+}

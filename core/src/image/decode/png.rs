@@ -35,6 +35,17 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     // The sides and pixel count are ours to judge (zune's own cap is set above them), so an
     // oversized file is named too large rather than broken.
     limits::check(w as u64, h as u64)?;
+    // An fcTL before IDAT makes the first frame the default image, and the APNG spec requires
+    // it to be the whole picture. zune-png sizes its buffer from the fcTL without checking it
+    // (an overflowing sum panics, a large claim allocates gigabytes), so any other claim is
+    // refused here, before a pixel is decoded.
+    if let Some(frame) = decoder.frame_info() {
+        if (frame.width, frame.height, frame.x_offset, frame.y_offset) != (w, h, 0, 0) {
+            return Err(ImageError::malformed(
+                "first frame is not the whole picture",
+            ));
+        }
+    }
     let (w, h) = (w as u32, h as u32);
     let colorspace = decoder
         .colorspace()
