@@ -18,18 +18,28 @@ pub fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
     c
 }
 
+/// A PNG file: signature, IHDR (8-bit, colour type `colour`), the chunks `before_idat`, one
+/// IDAT holding `idat`, IEND.
+fn png_file(width: u32, height: u32, colour: u8, before_idat: &[Vec<u8>], idat: &[u8]) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, colour, 0, 0, 0]);
+    png.extend(png_chunk(b"IHDR", &ihdr));
+    for chunk in before_idat {
+        png.extend_from_slice(chunk);
+    }
+    png.extend(png_chunk(b"IDAT", idat));
+    png.extend(png_chunk(b"IEND", &[]));
+    png
+}
+
+/// An empty zlib stream: an IDAT that claims pixels it does not hold.
+const EMPTY_ZLIB: [u8; 8] = [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01];
+
 /// The files made here, by name: `bomb-*` must be refused as too large, `bad-*` as an error.
 pub fn made() -> Vec<(&'static str, Vec<u8>)> {
-    let mut png_bomb = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
-    png_bomb.extend(png_chunk(b"IHDR", &ihdr));
-    png_bomb.extend(png_chunk(
-        b"IDAT",
-        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-    ));
-    png_bomb.extend(png_chunk(b"IEND", &[]));
+    let png_bomb = png_file(20_000, 20_000, 0, &[], &EMPTY_ZLIB);
 
     let small_jpeg = jpeg_of(&photo(16, 16, 5), 80);
     let sof = small_jpeg
@@ -209,16 +219,7 @@ fn with_crcs_fixed(mut bytes: Vec<u8>) -> Vec<u8> {
 /// decoder's own, lower cap (zune-png's).
 #[test]
 fn a_png_too_wide_is_too_large_not_malformed() {
-    let mut wide = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = 30_000u32.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&1u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-    wide.extend(png_chunk(b"IHDR", &ihdr));
-    wide.extend(png_chunk(
-        b"IDAT",
-        &[0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01],
-    ));
-    wide.extend(png_chunk(b"IEND", &[]));
+    let wide = png_file(30_000, 1, 2, &[], &EMPTY_ZLIB);
     let result = shrink_image(&wide, &ShrinkOptions::default());
     assert!(
         matches!(
@@ -242,25 +243,17 @@ fn a_png_whose_first_frame_claims_another_size_is_malformed() {
         (20_000, 20_000, 0, 0),
         (1, 1, 5, 0),
     ] {
-        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-        let mut ihdr = 1u32.to_be_bytes().to_vec();
-        ihdr.extend_from_slice(&1u32.to_be_bytes());
-        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-        png.extend(png_chunk(b"IHDR", &ihdr));
-        png.extend(png_chunk(b"acTL", &[0, 0, 0, 1, 0, 0, 0, 0]));
+        let actl = png_chunk(b"acTL", &[0, 0, 0, 1, 0, 0, 0, 0]);
         let mut fctl = 0u32.to_be_bytes().to_vec(); // sequence number
         for value in [width, height, x, y] {
             fctl.extend_from_slice(&value.to_be_bytes());
         }
         fctl.extend_from_slice(&[0, 1, 0, 1, 0, 0]); // delay 1/1, dispose none, blend source
-        png.extend(png_chunk(b"fcTL", &fctl));
-        png.extend(png_chunk(
-            b"IDAT",
-            &[
-                0x78, 0x9c, 0x63, 0x60, 0x00, 0x02, 0x00, 0x00, 0x04, 0x00, 0x01,
-            ],
-        ));
-        png.extend(png_chunk(b"IEND", &[]));
+                                                     // One RGB pixel (filter byte and three zeros), so only the fcTL is wrong.
+        let one_pixel = [
+            0x78, 0x9c, 0x63, 0x60, 0x00, 0x02, 0x00, 0x00, 0x04, 0x00, 0x01,
+        ];
+        let png = png_file(1, 1, 2, &[actl, png_chunk(b"fcTL", &fctl)], &one_pixel);
         let result = shrink_image(&png, &ShrinkOptions::default());
         assert!(
             matches!(result, Err(ImageError::Malformed(_))),

@@ -61,18 +61,20 @@ describe('solveWork', () => {
   });
 });
 
+/** A complete Yes response, as the survey stores it. */
+const answers = {
+  question1: 'a',
+  question2: 'b',
+  question3: 'Yes',
+  question4a: 'Neutral',
+  question5a: 'Yes',
+  question6: 'No',
+  age: '30',
+  gender: 'Male',
+  termsConsent: true,
+} as const;
+
 describe('insertWithWork', () => {
-  const answers = {
-    question1: 'a',
-    question2: 'b',
-    question3: 'Yes',
-    question4a: 'Neutral',
-    question5a: 'Yes',
-    question6: 'No',
-    age: '30',
-    gender: 'Male',
-    termsConsent: true,
-  } as const;
   const completionTime = new Date(MS).toISOString();
   const meta: RecordMeta = { id: ID, completionTime, userAgent: 'Vitest', mediaFileUrl: null, mediaFileName: null };
   const keep = () => fakePorts().ports;
@@ -144,18 +146,7 @@ describe('a submission with the proof of work', () => {
   it('the row goes out with work at the default difficulty; asked for more, it is solved again and stored, with no email', async () => {
     const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
     const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
-    const answers = {
-      question1: 'a',
-      question2: 'b',
-      question3: 'Yes',
-      question4a: 'Neutral',
-      question5a: 'Yes',
-      question6: 'No',
-      age: '30',
-      gender: 'Male',
-      termsConsent: true,
-    };
-    const outcome = await keepAndDeliver(answers, null, f.ports, Promise.resolve());
+    const outcome = await keepAndDeliver({ ...answers }, null, f.ports, Promise.resolve());
     expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, kept: false });
     const solver = await loadSolver();
     const ms = Date.parse(f.inserts[0].completion_time);
