@@ -27,6 +27,48 @@ export function scenarios({ site, stackUrl }) {
     }
   };
 
+  /**
+   * What the page knows when the backend never got a response: its outbox (IndexedDB) and the
+   * requests it made, so a failure on CI says where the delivery stopped.
+   */
+  const pageState = (browser) =>
+    browser
+      .executeAsync((done) => {
+        const requests = performance
+          .getEntriesByType('resource')
+          .map((e) => `${Math.round(e.startTime)} ${e.name.replace(location.origin, '')}`);
+        const report = (outbox) => done({ now: Date.now(), requests, outbox });
+        // IndexedDB itself may be what hangs: say so instead of outliving WebDriver's script timeout.
+        let stage = 'open';
+        setTimeout(() => report(`no answer from IndexedDB (${stage}) within 5 s`), 5000);
+        const open = indexedDB.open('stepzero-outbox');
+        open.onerror = () => report(`unreadable: ${open.error}`);
+        open.onblocked = () => (stage = 'open, blocked');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('responses')) return report('no store');
+          stage = 'getAll';
+          const all = db.transaction('responses').objectStore('responses').getAll();
+          all.onerror = () => report(`unreadable: ${all.error}`);
+          all.onsuccess = () =>
+            report(
+              all.result.map(({ answers, file, ...entry }) => ({ ...entry, file: Boolean(file), challenge: answers.question1_challenge })),
+            );
+        };
+      })
+      .then(
+        (state) => JSON.stringify(state),
+        (error) => `page state unreadable: ${error.message}`,
+      );
+  /** `until` for something the page should have delivered; a timeout carries the page's state. */
+  const delivered = async (browser, what, fn, ms) => {
+    try {
+      return await until(what, fn, ms);
+    } catch (error) {
+      throw new Error(`${error.message}; the page: ${await pageState(browser)}`, { cause: error });
+    }
+  };
+
   /** The helpers a scenario uses; `step` names what is being done, for the failure message. */
   function kit(browser, step) {
     const byText = (tag, text) => browser.$(`//${tag}[normalize-space()=${JSON.stringify(text)}]`);
@@ -98,6 +140,24 @@ export function scenarios({ site, stackUrl }) {
     return { at, next, text, choose, pick, start, finish, click, byText };
   }
 
+  /** The Not Yet path from the home page to its stored row. */
+  async function notYet(k, browser, step, tag) {
+    await k.start(tag);
+    await k.choose('Not Yet');
+    await k.at('/survey/question/4b');
+    await k.choose("I don't have time");
+    await k.at('/survey/question/5b');
+    await k.choose('No');
+    await k.at('/survey/question/6');
+    await k.choose('No');
+    await k.finish('19', 'Female', 'not-completed');
+    step('the backend stored the row');
+    const row = await delivered(browser, 'the row', async () => (await rowsOf(tag))[0]);
+    if (row.question3_completed !== 'Not Yet' || row.question4b_reason !== "I don't have time" || row.question7_age !== 19) {
+      throw new Error(`unexpected row ${JSON.stringify(row)}`);
+    }
+  }
+
   return [
     {
       name: 'Yes with a photo',
@@ -118,7 +178,7 @@ export function scenarios({ site, stackUrl }) {
         await k.next();
         await k.finish('27', 'Non-Binary', 'completed');
         step('the backend stored the row and the photo');
-        const row = await until('the row', async () => (await rowsOf(tag))[0]);
+        const row = await delivered(browser, 'the row', async () => (await rowsOf(tag))[0]);
         if (row.question4a_discomfort !== 'Comfortable' || row.media_file_name !== 'photo-gps.jpg' || !row.media_file_url) {
           throw new Error(`unexpected row ${JSON.stringify(row)}`);
         }
@@ -131,22 +191,7 @@ export function scenarios({ site, stackUrl }) {
     {
       name: 'Not Yet',
       async run(browser, step, engine) {
-        const k = kit(browser, step);
-        const tag = `${engine}: Not Yet`;
-        await k.start(tag);
-        await k.choose('Not Yet');
-        await k.at('/survey/question/4b');
-        await k.choose("I don't have time");
-        await k.at('/survey/question/5b');
-        await k.choose('No');
-        await k.at('/survey/question/6');
-        await k.choose('No');
-        await k.finish('19', 'Female', 'not-completed');
-        step('the backend stored the row');
-        const row = await until('the row', async () => (await rowsOf(tag))[0]);
-        if (row.question3_completed !== 'Not Yet' || row.question4b_reason !== "I don't have time" || row.question7_age !== 19) {
-          throw new Error(`unexpected row ${JSON.stringify(row)}`);
-        }
+        await notYet(kit(browser, step), browser, step, `${engine}: Not Yet`);
       },
     },
     {
@@ -191,7 +236,8 @@ export function scenarios({ site, stackUrl }) {
           step('the backend got the email backup');
           // The email follows the insert's tries and their backoff, after the thank-you page:
           // about 7 s, but WebKit once took more than 20 s on a loaded CI machine.
-          const email = await until(
+          const email = await delivered(
+            browser,
             'the email',
             async () => (await stackGet('/__stack/emails')).find((e) => JSON.stringify(e.template_params ?? {}).includes(tag)),
             60000,
@@ -200,6 +246,31 @@ export function scenarios({ site, stackUrl }) {
         } finally {
           await faults({});
         }
+      },
+    },
+    {
+      // WebKit keeps a page that is left with an IndexedDB transaction under way in its
+      // back-forward cache, transaction suspended: every later write to that store waits for
+      // ever (a visitor who follows a link while the thank-you page finishes its bookkeeping).
+      // The outbox stops waiting for IndexedDB after the engine's storeWaitMs and keeps the
+      // response in the page: it is still delivered. Last, as it leaves IndexedDB held.
+      name: 'a page left with its outbox write under way',
+      async run(browser, step, engine) {
+        const k = kit(browser, step);
+        step('leave a page in the middle of an outbox transaction');
+        await browser.url(`${site}/about`);
+        await browser.executeAsync((done) => {
+          const open = indexedDB.open('stepzero-outbox', 1);
+          open.onupgradeneeded = () => open.result.createObjectStore('responses', { keyPath: 'id' });
+          open.onsuccess = () => {
+            const store = open.result.transaction('responses', 'readwrite').objectStore('responses');
+            // A transaction that never ends on its own: each read asks for the next.
+            const spin = () => (store.get('none').onsuccess = spin);
+            spin();
+            done();
+          };
+        });
+        await notYet(k, browser, step, `${engine}: after a page left mid-write`);
       },
     },
   ];
