@@ -57,6 +57,8 @@ pub struct Constants {
     pub processing_deadline_ms: u32,
     /// The shortest wait before the outbox tries again.
     pub retry_min_ms: f64,
+    /// How long the outbox waits for IndexedDB before keeping a response in the page instead.
+    pub store_wait_ms: u32,
 }
 
 /// The constants of spec section 9.
@@ -79,5 +81,6 @@ pub fn constants() -> Constants {
         max_age: *AGE_RANGE.end(),
         processing_deadline_ms: crate::outbox::PROCESSING_DEADLINE_MS,
         retry_min_ms: crate::outbox::RETRY_MIN_MS,
+        store_wait_ms: crate::outbox::STORE_WAIT_MS,
     }
 }

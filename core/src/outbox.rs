@@ -16,6 +16,11 @@ pub const RETRY_MIN_MS: f64 = RETRY_BASE_MS / 2.0;
 /// PROCESSING shows at most this long once the work began; after it the visitor sees the
 /// thank-you page while the delivery goes on from the outbox.
 pub const PROCESSING_DEADLINE_MS: u32 = 10_000;
+/// The longest the outbox waits for the browser's own store (IndexedDB) to answer before it
+/// keeps the response in the page's memory and goes on delivering it. A write there takes
+/// milliseconds, a 10 MB photo well under a second; WebKit never answers at all once a page
+/// left with a transaction under way sits in its back-forward cache.
+pub const STORE_WAIT_MS: u32 = 2_000;
 
 /// What an answer from the database or the storage bucket means for the response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

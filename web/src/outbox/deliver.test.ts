@@ -339,6 +339,17 @@ describe('phones, files and clocks', () => {
     expect(await f.ports.store.all()).toHaveLength(0);
   });
 
+  it('a store that never answers (WebKit with a page of the site in its back-forward cache): delivered all the same', async () => {
+    const { resilientStore } = await import('./store');
+    const never = () => new Promise<never>(() => {});
+    const hung = { put: never, remove: never, all: never };
+    const f = fakes();
+    f.ports.store = resilientStore(hung, f.log, { waitMs: () => 5 });
+    expect(await f.submit(yesAnswers, null)).toMatchObject({ inserted: true, kept: false });
+    expect(f.inserts).toHaveLength(1);
+    expect(await f.ports.store.all()).toHaveLength(0);
+  });
+
   it('a database an answer of 23505 under 400 counts as stored, not refused', async () => {
     const f = fakes({ insert: [fail(400, 'duplicate key value violates unique constraint', '23505')] });
     expect(await f.submit(yesAnswers, null)).toMatchObject({ inserted: true, kept: false });

@@ -3,7 +3,7 @@
 // localStorage on purpose: opening / clears the saved answers, never an undelivered response.
 // When IndexedDB is missing or refuses a write (full, some private modes), the response is kept
 // in this page's memory instead and retried from there while the page stays open.
-import type { Answers } from '../core';
+import { constants, type Answers } from '../core';
 
 /** The attached file as bytes: a copy that survives the tab, whatever happens to the original. */
 export interface StoredFile {
@@ -125,20 +125,55 @@ export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry
   };
 }
 
+/** What a call to the durable store gives when it did not answer within the wait. */
+const NO_ANSWER = Symbol('no answer');
+
+export interface ResilientOptions {
+  /** How long a call to the durable store may take before memory takes over (the engine's storeWaitMs). */
+  waitMs?: () => number;
+}
+
 /**
  * IndexedDB when it works, this page's memory when it does not: a write IndexedDB refuses
- * (quota, private mode) lands in memory, so the response is still retried while the page stays
- * open. Memory holds the newest copy of an entry when both have one.
+ * (quota, private mode) or does not answer within the engine's storeWaitMs lands in memory, so
+ * the response is still delivered and retried while the page stays open. Memory holds the
+ * newest copy of an entry when both have one. No answer is WebKit's way when another page of
+ * the site sits in its back-forward cache with a transaction under way: every later transaction
+ * on the store waits for that page (tests/engines/scenarios.mjs). Until the late call answers,
+ * the store is not asked again, so one hang costs one wait, not one per write.
  */
-export function resilientStore(durable: OutboxStore | null, log: Pick<Console, 'warn'>): OutboxStore {
+export function resilientStore(durable: OutboxStore | null, log: Pick<Console, 'warn'>, options: ResilientOptions = {}): OutboxStore {
   const memory = memoryOutbox();
+  const waitMs = options.waitMs ?? (() => constants().storeWaitMs);
+  let stalled: Promise<unknown> | null = null;
+
+  /** `call`'s answer, or NO_ANSWER once waitMs has passed (the store is then stalled until it answers). */
+  const answered = <T>(call: Promise<T>): Promise<T | typeof NO_ANSWER> =>
+    new Promise((resolve, reject) => {
+      const ms = waitMs();
+      const timer = setTimeout(() => {
+        stalled = call;
+        const settled = () => {
+          if (stalled === call) stalled = null;
+        };
+        call.then(settled, settled);
+        log.warn(`IndexedDB did not answer within ${ms} ms; the response is kept in this page and retried while the page stays open.`);
+        resolve(NO_ANSWER);
+      }, ms);
+      call.then(
+        (value) => (clearTimeout(timer), resolve(value)),
+        (error: unknown) => (clearTimeout(timer), reject(error)),
+      );
+    });
+
   return {
     put: async (entry) => {
-      if (durable) {
+      if (durable && !stalled) {
         try {
-          await durable.put(entry);
-          memory.entries.delete(entry.id);
-          return;
+          if ((await answered(durable.put(entry))) !== NO_ANSWER) {
+            memory.entries.delete(entry.id);
+            return;
+          }
         } catch (error) {
           log.warn('Could not keep the response in IndexedDB; it is kept in this page and retried while the page stays open.', error);
         }
@@ -147,11 +182,20 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
     },
     remove: async (id) => {
       memory.entries.delete(id);
-      if (durable) await durable.remove(id);
+      if (!durable) return;
+      if (stalled) {
+        // Removed once the store answers again; until then a later visit may find the entry,
+        // and its retry is answered "already stored" (the id is the row's key).
+        const remove = () => durable.remove(id);
+        stalled.then(remove, remove).catch((error: unknown) => log.warn('Could not remove a delivered response from IndexedDB.', error));
+        return;
+      }
+      await answered(durable.remove(id));
     },
     all: async () => {
+      const read = durable && !stalled ? await answered(durable.all()).catch((): OutboxEntry[] => []) : [];
+      const onDisk = read === NO_ANSWER ? [] : read;
       const inMemory = await memory.all();
-      const onDisk = durable ? await durable.all().catch(() => []) : [];
       return [...inMemory, ...onDisk.filter((entry) => !memory.entries.has(entry.id))];
     },
   };
