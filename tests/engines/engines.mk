@@ -1,6 +1,7 @@
 # The browser-engine matrix, included by the top-level Makefile:
-#   make test-engines   Yes (with a photo), Not Yet, Not Interested and the email backup, over
-#                       WebDriver in Chromium, WebKitGTK (under Xvfb) and Firefox ESR; prints
+#   make test-engines   Yes (with a photo), Not Yet, Not Interested, the email backup and a
+#                       submission after a page left mid-write to the outbox, over WebDriver
+#                       in Chromium, WebKitGTK (under Xvfb) and Firefox ESR; prints
 #                       engines: chromium <n> ok, webkit <n> ok, firefox <n> ok
 #   make engines-deps   Debian's drivers and browsers; geckodriver from crates.io (skipped when present)
 
