@@ -85,6 +85,11 @@ impl SurveyResponse {
             "media_file_name",
             Json::Text(Option::as_deref(&self.media_file_name)),
         );
+        // The proof of work, so `stepzero-ops import` can tell a visitor's email from a forged
+        // one; left out when there is none, as serde leaves it out of the row.
+        if let Some(nonce) = &self.work_nonce {
+            field("work_nonce", Json::Text(Some(nonce)));
+        }
         out.push('}');
         out
     }

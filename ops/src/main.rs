@@ -35,6 +35,10 @@ enum Command {
     Import {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Also import responses that carry no proof of work (a browser that could not solve
+        /// it); check their ids first: anyone with the site's public EmailJS key can send one.
+        #[arg(long)]
+        accept_without_work: bool,
     },
     /// Writes every stored response as CSV or JSON Lines.
     Export {
@@ -82,11 +86,14 @@ fn run(cli: Cli) -> Result<(), String> {
     let senders = config.backup_from.clone();
     let api = api::Api::new(config);
     match cli.command {
-        Command::Import { files } => {
+        Command::Import {
+            files,
+            accept_without_work,
+        } => {
             if senders.is_empty() {
                 eprintln!("note: STEPZERO_BACKUP_FROM is not set, so the sender of each email is not checked");
             }
-            let summary = import::run(&api, &files, &senders)?;
+            let summary = import::run(&api, &files, &senders, accept_without_work)?;
             for line in summary.lines() {
                 println!("{line}");
             }

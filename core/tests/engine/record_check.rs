@@ -22,6 +22,13 @@ fn meta(user_agent: &str) -> RecordMeta {
     }
 }
 
+fn meta_with_work(user_agent: &str, work_nonce: Option<String>) -> RecordMeta {
+    RecordMeta {
+        work_nonce,
+        ..meta(user_agent)
+    }
+}
+
 fn not_yet_with_reminder() -> Answers {
     Answers {
         question1: Some("Talk to a stranger".into()),
@@ -49,9 +56,11 @@ fn refusal(record: &SurveyResponse) -> String {
 proptest! {
     #[test]
     fn the_json_reads_back_as_the_row_and_the_row_checks(
-        answers in any_answers(), user_agent in any::<String>()
+        answers in any_answers(),
+        user_agent in any::<String>(),
+        work_nonce in proptest::option::of("[0-9]{1,20}"),
     ) {
-        if let Ok(record) = build_record(&answers, &meta(&user_agent)) {
+        if let Ok(record) = build_record(&answers, &meta_with_work(&user_agent, work_nonce)) {
             let json = record.to_json();
             prop_assert!(json.bytes().all(|b| b.is_ascii_graphic()), "{json}");
             let parsed: Value = serde_json::from_str(&json).expect("valid JSON");

@@ -46,7 +46,8 @@ pub fn not_yet(challenge: &str, other: &str, email: &str) -> Answers {
     }
 }
 
-/// The row the site would have built for `answers`, with `id`, completed at `time`.
+/// The row the site would have built for `answers`, with `id`, completed at `time`, with its
+/// proof of work (none when `time` is not a time).
 pub fn record(answers: &Answers, id: &str, time: &str) -> SurveyResponse {
     let meta = RecordMeta {
         id: Some(id.into()),
@@ -54,7 +55,7 @@ pub fn record(answers: &Answers, id: &str, time: &str) -> SurveyResponse {
         user_agent: "Mozilla/5.0 (Linux; Android 14) \"quoted\" <ua>".into(),
         media_file_url: None,
         media_file_name: None,
-        work_nonce: None,
+        work_nonce: super::support::work_nonce(id, time),
     };
     build_record(answers, &meta).expect("complete answers")
 }

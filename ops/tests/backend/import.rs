@@ -6,7 +6,7 @@ use super::support::{instant, stack, stdout, Row};
 use serde_json::Value;
 use stepzero_core::record::SurveyResponse;
 
-const IDS: [&str; 8] = [
+const IDS: [&str; 10] = [
     "10000000-0000-4000-8000-000000000001",
     "10000000-0000-4000-8000-000000000002",
     "10000000-0000-4000-8000-000000000003",
@@ -15,6 +15,8 @@ const IDS: [&str; 8] = [
     "10000000-0000-4000-8000-000000000006",
     "10000000-0000-4000-8000-000000000007",
     "10000000-0000-4000-8000-000000000008",
+    "10000000-0000-4000-8000-000000000009",
+    "10000000-0000-4000-8000-000000000010",
 ];
 
 /// The stored row holds exactly the record's values.
@@ -112,23 +114,45 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     let cut = &cut[..cut.len() - 300]; // inside the block's JSON, before its END line
     assert!(cut.contains("BEGIN STEPZERO RESPONSE") && !cut.contains("END STEPZERO"));
     write("truncated.eml", cut.as_bytes());
+    // The proof of work: none (goes in only when asked for), and one that does not hold.
+    let a6 = emails::yes("No work done", "No", "44");
+    let mut unsolved = emails::record(&a6, IDS[8], time);
+    unsolved.work_nonce = None;
+    write(
+        "unsolved.eml",
+        &emails::eml(
+            SENDER,
+            &emails::html(&a6, &unsolved, None),
+            Encoding::Base64,
+        ),
+    );
+    let mut bad_work = emails::record(&a6, IDS[9], time);
+    bad_work.work_nonce = Some("1".into());
+    write(
+        "bad-work.eml",
+        &emails::eml(
+            SENDER,
+            &emails::html(&a6, &bad_work, None),
+            Encoding::Base64,
+        ),
+    );
 
-    let run = || {
-        let output = stack.tool(
-            dir.path(),
-            &["import", "."],
-            &[("STEPZERO_BACKUP_FROM", SENDER)],
-        );
+    let run_with = |extra: &[&str]| {
+        let args: Vec<&str> = ["import", "."].iter().chain(extra).copied().collect();
+        let output = stack.tool(dir.path(), &args, &[("STEPZERO_BACKUP_FROM", SENDER)]);
         assert!(output.status.success(), "{output:?}");
         stdout(&output)
     };
+    let run = || run_with(&[]);
     let first = run();
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(
-        lines[0], "imported 4, already stored 1, refused 3",
+        lines[0], "imported 4, already stored 1, refused 5",
         "{first}"
     );
-    assert_eq!(lines.len(), 4, "{first}");
+    assert_eq!(lines.len(), 6, "{first}");
+    assert!(lines.contains(&"refused ./unsolved.eml: it carries no proof of work: check its id with the team that runs the site, then import it with --accept-without-work"), "{first}");
+    assert!(lines.contains(&"refused ./bad-work.eml: its proof of work does not hold for its id and completion time (forged, or edited after it was sent)"), "{first}");
     assert!(lines.contains(&"refused ./forged.eml: not a valid response: question 7 (age): Please provide a valid age"), "{first}");
     assert!(lines.contains(&"refused ./stranger.eml: sent by someone@else.test, not by the backup sender (STEPZERO_BACKUP_FROM: backup@stepzero.test)"), "{first}");
     assert!(lines.contains(&"refused ./truncated.eml: the response block is cut short (no END line): save the whole email again"), "{first}");
@@ -143,10 +167,20 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
     let second = run();
     assert_eq!(
         second.lines().next(),
-        Some("imported 0, already stored 5, refused 3"),
+        Some("imported 0, already stored 5, refused 5"),
         "{second}"
     );
     assert_eq!(stack.rows(), rows, "a rerun changes nothing");
+
+    let asked = run_with(&["--accept-without-work"]);
+    assert_eq!(
+        asked.lines().next(),
+        Some("imported 1, already stored 5, refused 4"),
+        "{asked}"
+    );
+    let rows = stack.rows();
+    assert_eq!(rows.len(), 6);
+    assert_stored(&rows[5], &unsolved);
 }
 
 #[test]
@@ -180,7 +214,12 @@ fn a_row_the_database_refuses_is_reported_and_not_stored() {
         Encoding::Base64,
     );
     std::fs::write(dir.path().join("odd.eml"), eml).expect("write");
-    let output = stack.tool(dir.path(), &["import", "odd.eml"], &[]);
+    // No work can be bound to that time: the operator asks for it, so the database decides.
+    let output = stack.tool(
+        dir.path(),
+        &["import", "odd.eml", "--accept-without-work"],
+        &[],
+    );
     assert!(output.status.success(), "{output:?}");
     let text = stdout(&output);
     assert!(

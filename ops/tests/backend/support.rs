@@ -115,11 +115,16 @@ pub fn instant(value: &Value) -> chrono::DateTime<chrono::FixedOffset> {
 
 /// The proof of work the site would send with `row` (the database's default difficulty).
 fn work_for(row: &Value) -> String {
+    let time = row["completion_time"].as_str().expect("time");
+    work_nonce(row["id"].as_str().expect("id"), time).expect("an RFC 3339 time after 1970")
+}
+
+/// The proof of work the site sends for `id` completed at `time`; none when `time` is not an
+/// RFC 3339 time after 1970 (no work can be bound to it).
+pub fn work_nonce(id: &str, time: &str) -> Option<String> {
     use stepzero_core::work;
-    let id = row["id"].as_str().expect("id");
-    let time = chrono::DateTime::parse_from_rfc3339(row["completion_time"].as_str().expect("time"))
-        .expect("rfc3339");
-    let ms = u64::try_from(time.timestamp_millis()).expect("after 1970");
+    let time = chrono::DateTime::parse_from_rfc3339(time).ok()?;
+    let ms = u64::try_from(time.timestamp_millis()).ok()?;
     let nonce = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).expect("a nonce");
-    nonce.to_string()
+    Some(nonce.to_string())
 }
