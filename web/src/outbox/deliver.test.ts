@@ -2,7 +2,8 @@
 // rules, with fake ports and an in-memory store (web/src/test/fakePorts.ts). The e2e fault
 // matrix (tests/e2e/faults*.spec.ts) repeats them against the real local backend.
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../core';
+import { defaultWorkDifficulty, type Answers } from '../core';
+import { loadSolver } from '../work/solve';
 import { fail, fakePorts, NOW, OK, type FakeOptions } from '../test/fakePorts';
 import { drainOutbox } from './drain';
 import { keepAndDeliver } from '.';
@@ -117,6 +118,15 @@ describe('runSubmission', () => {
     expect(f.emails).toHaveLength(1);
     expect(f.emails[0]).toMatchObject({ file_name: 'My photo!.jpg' });
     expect(outcome).toEqual({ inserted: false, uploaded: false, emailed: true, kept: false });
+  });
+
+  it('without the database client, the email still carries the proof of work (the import checks it)', async () => {
+    const f = fakes({ backend: null });
+    await f.submit(yesAnswers, null);
+    const row = JSON.parse(f.emails[0].response_json) as { id: string; work_nonce?: string };
+    expect(row.work_nonce).toMatch(/^[0-9]{1,20}$/);
+    const { verifyWork } = await loadSolver();
+    expect(verifyWork(row.id, NOW, row.work_nonce!, defaultWorkDifficulty())).toBe(true);
   });
 
   it('missing EmailJS configuration: an error with a message is logged, not retried; the response is kept', async () => {

@@ -19,7 +19,7 @@ import { sendEmailBackup } from './email';
 import { forget, readBytes, save } from './keep';
 import type { Backend, BackendResult, OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
-import { insertWithWork, type Sent } from './work';
+import { insertWithWork, workForEmail, type Sent } from './work';
 
 // Twenty visitors naming a photo image.jpg in one millisecond need at most 19 moves; a bound
 // keeps a saturated name (the engine returns it unchanged) from looping for ever.
@@ -67,8 +67,10 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     await save(entry, ports);
     return { inserted: false, uploaded, emailed: false, kept: true };
   }
-  // The email carries the work when it is done, so an operator can tell a visitor's email from a forged one.
-  const record = buildRecord(entry.answers, { ...meta, workNonce: entry.workNonce ?? null });
+  // The email carries the work, so the operators' import can tell a visitor's email from a
+  // forged one; without the database client no insert waited for it, so it is awaited here.
+  const workNonce = entry.workNonce ?? (backend ? null : await workForEmail(entry, ports));
+  const record = buildRecord(entry.answers, { ...meta, workNonce });
 
   const info = attach
     ? await ports.fileInfo(attach, uploaded).catch(() => ({ name: attach.name, type: attach.type, size: attach.size, uploaded }))

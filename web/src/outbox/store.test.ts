@@ -75,6 +75,28 @@ describe('resilientStore', () => {
     expect(await all).toEqual([]);
   });
 
+  it('what memory took while IndexedDB did not answer goes to disk once it answers', async () => {
+    const idb = hangingStore();
+    const store = resilientStore(idb.store, logged().log, { waitMs: () => 10 });
+    await store.put(entry('a'));
+    await store.put(entry('b'));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    idb.pending[0].answer();
+    await tick();
+    expect(idb.ops()).toEqual(['put a', 'put a']);
+    idb.pending[1].answer();
+    await tick();
+    expect(idb.ops()).toEqual(['put a', 'put a', 'put b']);
+    idb.pending[2].answer();
+    await tick();
+    // Both on disk now: memory let its copies go, so the list is what IndexedDB holds.
+    const all = store.all();
+    await tick();
+    expect(idb.ops()).toEqual(['put a', 'put a', 'put b', 'all']);
+    idb.pending[3].answer();
+    expect(await all).toEqual([]);
+  });
+
   it('a read IndexedDB never answers lists what memory holds', async () => {
     const idb = hangingStore();
     const store = resilientStore(idb.store, logged().log, { waitMs: () => 10 });

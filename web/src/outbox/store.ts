@@ -100,11 +100,26 @@ export const indexedDbOutbox: OutboxStore = {
  */
 export async function outboxHasEntries(): Promise<boolean> {
   if (!hasIndexedDb()) return false;
-  if (typeof indexedDB.databases === 'function') {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes(DB_NAME)) return false;
+  const count = async () => {
+    if (typeof indexedDB.databases === 'function') {
+      const names = (await indexedDB.databases()).map((db) => db.name);
+      if (!names.includes(DB_NAME)) return 0;
+    }
+    return run('readonly', (store) => store.count());
+  };
+  // Bounded like every other outbox call (resilientStore): no answer means nothing to retry now.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const noAnswer = new Promise<number>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn('IndexedDB did not answer; the outbox is not retried on this page load.');
+      resolve(0);
+    }, constants().storeWaitMs);
+  });
+  try {
+    return (await Promise.race([count(), noAnswer])) > 0;
+  } finally {
+    clearTimeout(timer);
   }
-  return (await run('readonly', (store) => store.count())) > 0;
 }
 
 /** Whether this browser can keep an outbox at all (not in some private modes, not in jsdom). */
@@ -153,10 +168,15 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
       const ms = waitMs();
       const timer = setTimeout(() => {
         stalled = call;
-        const settled = () => {
-          if (stalled === call) stalled = null;
+        const settled = (answeredAtLast: boolean) => {
+          if (stalled !== call) return;
+          stalled = null;
+          if (answeredAtLast) void writeBack();
         };
-        call.then(settled, settled);
+        call.then(
+          () => settled(true),
+          () => settled(false),
+        );
         log.warn(`IndexedDB did not answer within ${ms} ms; the response is kept in this page and retried while the page stays open.`);
         resolve(NO_ANSWER);
       }, ms);
@@ -165,6 +185,22 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
         (error: unknown) => (clearTimeout(timer), reject(error)),
       );
     });
+
+  /**
+   * What memory took while IndexedDB did not answer goes to disk once it answers again, so a
+   * closed tab no longer loses it (each copy leaves memory only if no newer one came meanwhile).
+   */
+  const writeBack = async () => {
+    for (const copy of [...memory.entries.values()]) {
+      if (!durable || stalled) return;
+      try {
+        if ((await answered(durable.put(copy))) === NO_ANSWER) return;
+        if (memory.entries.get(copy.id) === copy) memory.entries.delete(copy.id);
+      } catch {
+        return; // refused (full): memory keeps it, as for any refused write
+      }
+    }
+  };
 
   return {
     put: async (entry) => {
@@ -184,8 +220,9 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
       memory.entries.delete(id);
       if (!durable) return;
       if (stalled) {
-        // Removed once the store answers again; until then a later visit may find the entry,
-        // and its retry is answered "already stored" (the id is the row's key).
+        // Removed once the store answers again. A later visit that still finds the entry
+        // sends it again: the database answers 409 for its id, or stores it once if only the
+        // email had taken it.
         const remove = () => durable.remove(id);
         stalled.then(remove, remove).catch((error: unknown) => log.warn('Could not remove a delivered response from IndexedDB.', error));
         return;

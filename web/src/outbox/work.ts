@@ -33,6 +33,15 @@ export async function insertWithWork(
   return 'refused';
 }
 
+/**
+ * The work for an email sent without the database (its client could not load, so no insert
+ * waited for it): kept, or solved now within workWaitMs; null when not done by then.
+ */
+export async function workForEmail(entry: OutboxEntry, ports: OutboxPorts): Promise<string | null> {
+  const nonce = await readyWork(entry, ports);
+  return nonce === 'waiting' || nonce === 'unsolvable' ? null : nonce;
+}
+
 /** The entry's work: kept, or solved now (waiting at most workWaitMs). */
 async function readyWork(entry: OutboxEntry, ports: OutboxPorts): Promise<string | 'waiting' | 'unsolvable'> {
   if (entry.workNonce) return entry.workNonce;
