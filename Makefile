@@ -34,8 +34,10 @@ FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/securi
 
 .PHONY: help tools pkg test test-rust test-wasm bench clean
 
+# Each `#   make <target>  <what>` line of the Makefile and its fragments, with the lines that
+# carry its description on (indented under it).
 help:
-	@grep -h '^#   make ' Makefile $(FRAGMENTS) | sed 's/^#   //'
+	@awk '/^#   make / { more = 1; print substr($$0, 5); next } more && /^#      / { print substr($$0, 5); next } { more = 0 }' Makefile $(FRAGMENTS)
 
 tools:
 	@scripts/ensure-node-modules.sh

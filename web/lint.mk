@@ -1,6 +1,6 @@
 # The TypeScript and JavaScript linters, included by the top-level Makefile; part of `make test`.
 #   make lint         ESLint (eslint.config.js: typescript-eslint, react-hooks) and Prettier
-#                     (.prettierrc.json) over web/, tests/ and scripts/; `make format` rewrites
+#                     (.prettierrc.json) over web/, tests/ and scripts/
 #   make format       prettier --write over the same files
 
 LINT_FILES := '{web,tests,scripts}/**/*.{ts,tsx,js,mjs}' '*.{ts,js}'
