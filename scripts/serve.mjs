@@ -11,7 +11,7 @@ import { createSecureServer } from 'node:http2';
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
 
 const args = Object.fromEntries(
@@ -76,20 +76,39 @@ async function answer(req, res) {
     res.writeHead(500, headers).end('build missing: run make build');
     return;
   }
-  // Text and wasm gzipped when the browser accepts it, as every CDN does.
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
-  const compress =
-    /^(text\/|application\/(json|wasm|manifest\+json|xml)|image\/svg)/.test(type) &&
-    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const sent = compress ? gzipSync(body) : body;
+  const encoding = encodingFor(type, String(req.headers['accept-encoding'] ?? ''));
+  const sent = encoding ? await compressed(file, body, encoding) : body;
   res.writeHead(status, {
     ...headers,
     'Content-Type': type,
     'Cache-Control': status === 200 ? cacheControl(path) : 'no-cache',
-    ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
     'Content-Length': sent.length,
   });
   res.end(req.method === 'HEAD' ? undefined : sent);
+}
+
+/**
+ * Text and wasm compressed as the CDNs do (Cloudflare Pages, Netlify and Vercel): Brotli when the
+ * browser accepts it (Chromium asks for it over HTTPS only), else gzip.
+ */
+function encodingFor(type, accepted) {
+  if (!/^(text\/|application\/(json|wasm|manifest\+json|xml)|image\/svg)/.test(type)) return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+// Each file compressed once (Brotli at its best quality takes a while on the larger scripts), as
+// a CDN keeps its compressed copies.
+const compressedCache = new Map();
+async function compressed(file, body, encoding) {
+  const key = `${encoding} ${file} ${(await stat(file)).mtimeMs}`;
+  if (!compressedCache.has(key)) {
+    const brotli = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } };
+    compressedCache.set(key, encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body));
+  }
+  return compressedCache.get(key);
 }
 
 const server = tls ? createSecureServer({ ...tls, allowHTTP1: true }, answer) : createServer(answer);

@@ -1,7 +1,8 @@
 // Size budget of what visitors download (issue 7), from the production build in web/dist:
 // - first paint: everything Chromium fetches on `/` before its first contentful paint (HTML,
 //   CSS, fonts, scripts, icons: any request started before the paint), counted from the
-//   network as the encoded (gzip) bytes of each response body as served by scripts/serve.mjs.
+//   network as the encoded (gzip) bytes of each response body as served by scripts/serve.mjs
+//   (over plain HTTP, where Chromium does not ask for Brotli).
 //   `/` is prerendered HTML, so the app's script is fetched after that paint.
 // - engine: the wasm plus its JS glue, both fetched after the first paint, gzip -9.
 // Prints the requests, `first-paint: / <KB> KB` and `budget: first paint <KB> KB, engine <KB> KB`
