@@ -4,6 +4,7 @@
 // When IndexedDB is missing or refuses a write (full, some private modes), the response is kept
 // in this page's memory instead and retried from there while the page stays open.
 import { constants, type Answers } from '../core';
+import { NO_ANSWER, within } from './within';
 
 /** The attached file as bytes: a copy that survives the tab, whatever happens to the original. */
 export interface StoredFile {
@@ -108,18 +109,10 @@ export async function outboxHasEntries(): Promise<boolean> {
     return run('readonly', (store) => store.count());
   };
   // Bounded like every other outbox call (resilientStore): no answer means nothing to retry now.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const noAnswer = new Promise<number>((resolve) => {
-    timer = setTimeout(() => {
-      console.warn('IndexedDB did not answer; the outbox is not retried on this page load.');
-      resolve(0);
-    }, constants().storeWaitMs);
-  });
-  try {
-    return (await Promise.race([count(), noAnswer])) > 0;
-  } finally {
-    clearTimeout(timer);
-  }
+  const counted = await within(count(), constants().storeWaitMs);
+  if (counted !== NO_ANSWER) return counted > 0;
+  console.warn('IndexedDB did not answer; the outbox is not retried on this page load.');
+  return false;
 }
 
 /** Whether this browser can keep an outbox at all (not in some private modes, not in jsdom). */
@@ -139,9 +132,6 @@ export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry
     all: async () => [...entries.values()].map((entry) => structuredClone(entry)),
   };
 }
-
-/** What a call to the durable store gives when it did not answer within the wait. */
-const NO_ANSWER = Symbol('no answer');
 
 export interface ResilientOptions {
   /** How long a call to the durable store may take before memory takes over (the engine's storeWaitMs). */
@@ -163,28 +153,23 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
   let stalled: Promise<unknown> | null = null;
 
   /** `call`'s answer, or NO_ANSWER once waitMs has passed (the store is then stalled until it answers). */
-  const answered = <T>(call: Promise<T>): Promise<T | typeof NO_ANSWER> =>
-    new Promise((resolve, reject) => {
-      const ms = waitMs();
-      const timer = setTimeout(() => {
-        stalled = call;
-        const settled = (answeredAtLast: boolean) => {
-          if (stalled !== call) return;
-          stalled = null;
-          if (answeredAtLast) void writeBack();
-        };
-        call.then(
-          () => settled(true),
-          () => settled(false),
-        );
-        log.warn(`IndexedDB did not answer within ${ms} ms; the response is kept in this page and retried while the page stays open.`);
-        resolve(NO_ANSWER);
-      }, ms);
-      call.then(
-        (value) => (clearTimeout(timer), resolve(value)),
-        (error: unknown) => (clearTimeout(timer), reject(error)),
-      );
-    });
+  const answered = async <T>(call: Promise<T>): Promise<T | typeof NO_ANSWER> => {
+    const ms = waitMs();
+    const result = await within(call, ms);
+    if (result !== NO_ANSWER) return result;
+    stalled = call;
+    const settled = (answeredAtLast: boolean) => {
+      if (stalled !== call) return;
+      stalled = null;
+      if (answeredAtLast) void writeBack();
+    };
+    call.then(
+      () => settled(true),
+      () => settled(false),
+    );
+    log.warn(`IndexedDB did not answer within ${ms} ms; the response is kept in this page and retried while the page stays open.`);
+    return NO_ANSWER;
+  };
 
   /**
    * What memory took while IndexedDB did not answer goes to disk once it answers again, so a

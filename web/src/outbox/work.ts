@@ -6,6 +6,7 @@ import { buildRecord, defaultWorkDifficulty, workRefusal, workWaitMs, type Deliv
 import { save } from './keep';
 import type { BackendResult, OutboxPorts } from './ports';
 import type { OutboxEntry } from './store';
+import { NO_ANSWER, within } from './within';
 
 export type Sent = { verdict: Delivery; answer: BackendResult };
 
@@ -46,14 +47,14 @@ export async function workForEmail(entry: OutboxEntry, ports: OutboxPorts): Prom
 async function readyWork(entry: OutboxEntry, ports: OutboxPorts): Promise<string | 'waiting' | 'unsolvable'> {
   if (entry.workNonce) return entry.workNonce;
   const difficulty = entry.workDifficulty ?? defaultWorkDifficulty();
-  let nonce: string | null;
+  let nonce: string | typeof NO_ANSWER;
   try {
     nonce = await within(search(entry, ports), workWaitMs());
   } catch (error) {
     ports.log.error('The proof of work could not be solved in this browser; sending the email backup.', error);
     return 'unsolvable';
   }
-  if (nonce === null) return 'waiting';
+  if (nonce === NO_ANSWER) return 'waiting';
   entry.workNonce = nonce;
   entry.workDifficulty = difficulty;
   await save(entry, ports);
@@ -62,15 +63,4 @@ async function readyWork(entry: OutboxEntry, ports: OutboxPorts): Promise<string
 
 function search(entry: OutboxEntry, ports: OutboxPorts): Promise<string> {
   return ports.work(entry.id, Date.parse(entry.completionTime), entry.workDifficulty ?? defaultWorkDifficulty());
-}
-
-/** `promise`'s value, or null when it takes longer than `ms` (it goes on; ask again later). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(null), ms);
-    promise.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clearTimeout(timer), reject(error)),
-    );
-  });
 }
