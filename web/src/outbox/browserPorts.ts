@@ -4,6 +4,7 @@
 // ordinary failed call: the attempt goes on to the email, or the response stays kept.
 import { uuidV4 } from '../core';
 import type { OutboxPorts } from './ports';
+import { retryOutbox } from './retry';
 import { hasIndexedDb, indexedDbOutbox, resilientStore } from './store';
 
 /** `crypto.randomUUID`, or a v4 UUID from `crypto.getRandomValues` where it is missing (Safari before 15.4, plain HTTP). */
@@ -13,7 +14,8 @@ export function newId(): string {
 }
 
 export const browserPorts: OutboxPorts = {
-  store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console),
+  // A retry that read the outbox while IndexedDB was silent saw only memory: read it again.
+  store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console, { onAnswerAgain: () => void retryOutbox(browserPorts) }),
   backend: () => import('./supabase').then((module) => module.supabaseBackend()),
   sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params)),
   fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),

@@ -2,9 +2,11 @@
 // held by another tab (it would otherwise spin at 0 ms, copying every kept file each pass).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../core';
-import { fakePorts } from '../test/fakePorts';
+import { fail, fakePorts } from '../test/fakePorts';
+import { keepAndDeliver } from '.';
 import { withLock } from './lock';
 import { retryOutbox, scheduleRetry } from './retry';
+import { memoryOutbox, resilientStore, type OutboxStore } from './store';
 
 afterEach(() => vi.useRealTimers());
 
@@ -32,6 +34,71 @@ describe('retry timer', () => {
       return all.mock.calls.length - passes;
     });
     expect(held).toEqual({ skipped: false, value: 0 });
+  });
+});
+
+describe('a retry whose read of IndexedDB goes unanswered', () => {
+  const answers = {
+    question1: 'Talk to a stranger',
+    question2: 'Instagram',
+    question3: 'Yes',
+    question4a: 'Uncomfortable',
+    question5a: 'Yes',
+    question6: 'No',
+    age: '34',
+    gender: 'Female',
+    termsConsent: true,
+  };
+
+  it('reads again once IndexedDB answers, and delivers what it had kept', async () => {
+    // On disk, with one read that answers only after the store's wait (a busy phone, or a
+    // test's fake clock jumping ahead): that pass sees nothing, which is not "nothing kept".
+    const disk = memoryOutbox();
+    let answerLate: () => void = () => undefined;
+    let hangNextRead = false;
+    const durable: OutboxStore = {
+      put: disk.put,
+      remove: disk.remove,
+      all: async () => {
+        if (hangNextRead) {
+          hangNextRead = false;
+          await new Promise<void>((resolve) => (answerLate = resolve));
+        }
+        return disk.all();
+      },
+    };
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const store = resilientStore(durable, log, { waitMs: () => 10, onAnswerAgain: () => void retryOutbox(f.ports) });
+    const f = fakePorts({
+      store,
+      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
+      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
+    });
+
+    expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
+    expect(disk.entries.size).toBe(1);
+    f.later(60_000); // past the backoff
+    hangNextRead = true;
+    await retryOutbox(f.ports);
+    expect(f.inserts).toHaveLength(1); // the pass saw nothing
+
+    answerLate();
+    await vi.waitFor(() => expect(disk.entries.size).toBe(0));
+    expect(f.inserts).toHaveLength(2);
+  });
+
+  it('a retry asked for while one runs runs after it, forced if either was', async () => {
+    const f = fakePorts({
+      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
+      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
+    });
+    expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
+    const first = retryOutbox(f.ports); // not due: nothing sent
+    const online = retryOutbox(f.ports, true); // the browser came back online meanwhile
+    await first;
+    await online;
+    await vi.waitFor(() => expect(f.outbox.entries.size).toBe(0));
+    expect(f.inserts).toHaveLength(2);
   });
 });
 

@@ -8,10 +8,34 @@ import type { OutboxPorts } from './ports';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | null = null;
+/** The one drain asked for while another ran; it starts when that one ends. */
+let queued: { force: boolean; done: Promise<void> } | null = null;
 
-/** One drain at a time in this tab; `force` ignores the backoff (the network just came back). */
+/**
+ * One drain at a time in this tab; `force` ignores the backoff (the network just came back). A
+ * call made while a drain runs is not dropped: that drain may have read the outbox before the
+ * news came (online again, IndexedDB answering again), so one more drain follows it, forced if
+ * any of the calls it stands for was.
+ */
 export function retryOutbox(ports: OutboxPorts, force = false): Promise<void> {
-  running ??= (async () => {
+  if (!running) return drain(ports, force);
+  if (queued) {
+    queued.force ||= force;
+    return queued.done;
+  }
+  const next: { force: boolean; done: Promise<void> } = {
+    force,
+    done: running.then(() => {
+      queued = null;
+      return retryOutbox(ports, next.force);
+    }),
+  };
+  queued = next;
+  return next.done;
+}
+
+function drain(ports: OutboxPorts, force: boolean): Promise<void> {
+  running = (async () => {
     try {
       const { left, nextDueMs } = await drainOutbox(ports, { force });
       clearTimeout(timer);

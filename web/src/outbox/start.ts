@@ -9,8 +9,9 @@ import { outboxHasEntries } from './store';
 export function startOutbox(): void {
   if (typeof window === 'undefined') return;
   // A page load asks IndexedDB first, so a visitor who never submitted loads nothing more.
-  outboxHasEntries()
-    .then((has) => (has ? retryOutbox(browserPorts) : undefined))
+  const retry = () => void retryOutbox(browserPorts);
+  outboxHasEntries(retry)
+    .then((has) => (has ? retry() : undefined))
     .catch((error: unknown) => console.warn('The outbox could not be read.', error));
   // Online: everything kept, in IndexedDB or (when it refused) in this page's memory.
   window.addEventListener('online', () => void retryOutbox(browserPorts, true));

@@ -1,9 +1,9 @@
 // The outbox's store when IndexedDB never answers (WebKit, with another page of the site in its
 // back-forward cache mid-transaction): memory takes over after the engine's wait, one hang costs
 // one wait, and IndexedDB is used again once it answers.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../core';
-import { resilientStore, type OutboxEntry, type OutboxStore } from './store';
+import { outboxHasEntries, resilientStore, type OutboxEntry, type OutboxStore } from './store';
 
 const entry = (id: string, attempts = 0) => ({ id, attempts }) as OutboxEntry;
 
@@ -103,5 +103,57 @@ describe('resilientStore', () => {
     expect(await store.all()).toEqual([]);
     await store.put(entry('a'));
     expect(await store.all()).toEqual([entry('a')]);
+  });
+
+  it('says once IndexedDB answers again, after memory is written back, so a read made meanwhile is made again', async () => {
+    const idb = hangingStore();
+    const heard: string[] = [];
+    const store = resilientStore(idb.store, logged().log, { waitMs: () => 10, onAnswerAgain: () => void heard.push(idb.ops().join(', ')) });
+    await store.put(entry('a'));
+    expect(await store.all()).toEqual([entry('a')]);
+    expect(heard).toEqual([]);
+    idb.pending[0].answer();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(heard).toEqual([]); // the write-back is under way
+    idb.pending[1].answer();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(heard).toEqual(['put a, put a']);
+  });
+});
+
+describe('the page load check for kept responses', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('without an answer in time says no, then asks for a retry when IndexedDB answers that one waits', async () => {
+    vi.useFakeTimers();
+    // An IndexedDB whose open answers only when the test says so, holding one response.
+    let answerOpen: () => void = () => undefined;
+    const countRequest = { result: 1 } as { result: number; onsuccess?: () => void };
+    const db = {
+      transaction: () => {
+        const tx = { oncomplete: () => undefined, objectStore: () => ({ count: () => countRequest }) };
+        setTimeout(() => (countRequest.onsuccess?.(), tx.oncomplete()), 0);
+        return tx;
+      },
+    };
+    vi.stubGlobal('indexedDB', {
+      databases: async () => [{ name: 'stepzero-outbox' }],
+      open: () => {
+        const request = { result: db } as { result: typeof db; onsuccess?: () => void };
+        answerOpen = () => request.onsuccess?.();
+        return request;
+      },
+    });
+    const lateYes = vi.fn();
+    const has = outboxHasEntries(lateYes);
+    await vi.advanceTimersByTimeAsync(constants().storeWaitMs);
+    expect(await has).toBe(false);
+    expect(lateYes).not.toHaveBeenCalled();
+    answerOpen();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(lateYes).toHaveBeenCalledTimes(1);
   });
 });

@@ -98,8 +98,10 @@ export const indexedDbOutbox: OutboxStore = {
 /**
  * Whether anything waits in the outbox. Does not create the database on a first visit when the
  * browser can list databases (indexedDB.databases), so a visitor who never submits gets none.
+ * Bounded like every other outbox call: without an answer in time it says no, and calls
+ * `onLateYes` if IndexedDB later answers that something waits.
  */
-export async function outboxHasEntries(): Promise<boolean> {
+export async function outboxHasEntries(onLateYes: () => void = () => undefined): Promise<boolean> {
   if (!hasIndexedDb()) return false;
   const count = async () => {
     if (typeof indexedDB.databases === 'function') {
@@ -108,10 +110,14 @@ export async function outboxHasEntries(): Promise<boolean> {
     }
     return run('readonly', (store) => store.count());
   };
-  // Bounded like every other outbox call (resilientStore): no answer means nothing to retry now.
-  const counted = await within(count(), constants().storeWaitMs);
+  const counting = count();
+  const counted = await within(counting, constants().storeWaitMs);
   if (counted !== NO_ANSWER) return counted > 0;
-  console.warn('IndexedDB did not answer; the outbox is not retried on this page load.');
+  console.warn('IndexedDB did not answer; the outbox is retried on this page if it answers later.');
+  counting.then(
+    (late) => late > 0 && onLateYes(),
+    () => undefined,
+  );
   return false;
 }
 
@@ -136,6 +142,11 @@ export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry
 export interface ResilientOptions {
   /** How long a call to the durable store may take before memory takes over (the engine's storeWaitMs). */
   waitMs?: () => number;
+  /**
+   * Called once a call that went unanswered has answered at last (memory's entries written
+   * back): a read made meanwhile saw only memory, so whoever read should read again.
+   */
+  onAnswerAgain?: () => void;
 }
 
 /**
@@ -158,14 +169,15 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
     const result = await within(call, ms);
     if (result !== NO_ANSWER) return result;
     stalled = call;
-    const settled = (answeredAtLast: boolean) => {
+    const settled = async (answeredAtLast: boolean) => {
       if (stalled !== call) return;
       stalled = null;
-      if (answeredAtLast) void writeBack();
+      if (answeredAtLast) await writeBack();
+      options.onAnswerAgain?.();
     };
     call.then(
-      () => settled(true),
-      () => settled(false),
+      () => void settled(true),
+      () => void settled(false),
     );
     log.warn(`IndexedDB did not answer within ${ms} ms; the response is kept in this page and retried while the page stays open.`);
     return NO_ANSWER;
