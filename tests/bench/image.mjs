@@ -128,10 +128,12 @@ const verdicts = results.map((row) => {
     fits: ours.bytes <= 40960,
   };
 });
-console.log('\ntargets: >= 3x faster than browser-image-compression, <= 1.2x the canvas loop, PSNR >= both');
+// The target (issue 14): within 1.2x of the canvas loop, PSNR at least the canvas loop's.
+// browser-image-compression stays as a reference only: it is itself a canvas loop.
+console.log('\ntarget: <= 1.2x the canvas loop with PSNR >= its PSNR (browser-image-compression: reference only)');
 for (const v of verdicts) {
   console.log(
-    `  ${v.file}: ${f(v.vsBic, 2)}x faster than bic, ${f(v.vsCanvas, 2)}x the canvas time, PSNR ${v.psnrVsCanvas >= 0 ? '+' : ''}${f(v.psnrVsCanvas, 2)} dB vs canvas, ${v.psnrVsBic >= 0 ? '+' : ''}${f(v.psnrVsBic, 2)} dB vs bic`,
+    `  ${v.file}: ${f(v.vsCanvas, 2)}x the canvas time ${v.vsCanvas <= 1.2 ? '(meets 1.2x)' : '(misses 1.2x)'}, ${f(v.vsBic, 2)}x faster than bic, PSNR ${v.psnrVsCanvas >= 0 ? '+' : ''}${f(v.psnrVsCanvas, 2)} dB vs canvas, ${v.psnrVsBic >= 0 ? '+' : ''}${f(v.psnrVsBic, 2)} dB vs bic`,
   );
 }
 writeFileSync('target/bench/image.json', JSON.stringify({ runs: RUNS, results, verdicts }, null, 1) + '\n');
