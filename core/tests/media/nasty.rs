@@ -21,10 +21,21 @@ pub fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
 /// A PNG file: signature, IHDR (8-bit, colour type `colour`), the chunks `before_idat`, one
 /// IDAT holding `idat`, IEND.
 fn png_file(width: u32, height: u32, colour: u8, before_idat: &[Vec<u8>], idat: &[u8]) -> Vec<u8> {
+    png_file_of_depth(width, height, 8, colour, before_idat, idat)
+}
+
+fn png_file_of_depth(
+    width: u32,
+    height: u32,
+    depth: u8,
+    colour: u8,
+    before_idat: &[Vec<u8>],
+    idat: &[u8],
+) -> Vec<u8> {
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut ihdr = width.to_be_bytes().to_vec();
     ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, colour, 0, 0, 0]);
+    ihdr.extend_from_slice(&[depth, colour, 0, 0, 0]);
     png.extend(png_chunk(b"IHDR", &ihdr));
     for chunk in before_idat {
         png.extend_from_slice(chunk);
@@ -229,6 +240,32 @@ fn a_png_too_wide_is_too_large_not_malformed() {
                 height: 1
             })
         ),
+        "{result:?}"
+    );
+}
+
+/// Within the pixel limit but not the decoder's memory: 16-bit RGBA at 6500 x 6500 (42 MP)
+/// inflates to 338 MB, over the 320 MiB limit. It is named too large from its header, before
+/// any inflating (its image data here is empty), not broken part way. The same size in 8-bit
+/// RGBA (169 MB) is not refused by that rule: its empty data makes it broken.
+#[test]
+fn a_png_whose_data_would_not_fit_in_memory_is_too_large_not_malformed() {
+    let deep = png_file_of_depth(6500, 6500, 16, 6, &[], &EMPTY_ZLIB);
+    let result = shrink_image(&deep, &ShrinkOptions::default());
+    assert!(
+        matches!(
+            result,
+            Err(ImageError::TooLarge {
+                width: 6500,
+                height: 6500
+            })
+        ),
+        "{result:?}"
+    );
+    let shallow = png_file_of_depth(6500, 6500, 8, 6, &[], &EMPTY_ZLIB);
+    let result = shrink_image(&shallow, &ShrinkOptions::default());
+    assert!(
+        matches!(result, Err(ImageError::Malformed(_))),
         "{result:?}"
     );
 }

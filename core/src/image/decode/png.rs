@@ -35,6 +35,15 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     // The sides and pixel count are ours to judge (zune's own cap is set above them), so an
     // oversized file is named too large rather than broken.
     limits::check(w as u64, h as u64)?;
+    // The inflated image data must fit the inflate limit set above, or zune-png stops part way
+    // and the file would be named broken: a 16-bit RGBA picture over about 42 MP, within the
+    // pixel limit, needs more. Such a file is too large for us, not broken.
+    if inflated_len(bytes, w as u64, h as u64) > MAX_DECODE_BYTES as u64 {
+        return Err(ImageError::TooLarge {
+            width: w as u64,
+            height: h as u64,
+        });
+    }
     // An fcTL before IDAT makes the first frame the default image, and the APNG spec requires
     // it to be the whole picture. zune-png sizes its buffer from the fcTL without checking it
     // (an overflowing sum panics, a large claim allocates gigabytes), so any other claim is
@@ -68,6 +77,20 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
         }
     };
     Ok((image, orientation, (w, h)))
+}
+
+/// The bytes the image data inflates to without interlacing: each row a filter byte and its
+/// samples at the file's bit depth (IHDR, the first chunk, which `decode_headers` has read).
+fn inflated_len(bytes: &[u8], w: u64, h: u64) -> u64 {
+    let (depth, colour) = (bytes.get(24).copied(), bytes.get(25).copied());
+    let samples = match colour {
+        Some(2) => 3,
+        Some(4) => 2,
+        Some(6) => 4,
+        _ => 1, // grey, palette
+    };
+    let bits = u64::from(depth.unwrap_or(8)).max(1);
+    h.saturating_mul(1 + (w * samples * bits).div_ceil(8))
 }
 
 fn short() -> ImageError {
