@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { builtInlineHashes, routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
+import { routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -20,12 +20,7 @@ const args = Object.fromEntries(
 const root = resolve(args.dir ?? 'web/dist');
 const port = Number(args.port ?? 5173);
 const host = args.host ?? '127.0.0.1';
-// The CSP allows the build's inline head script and stylesheet by their hashes, read from its pages.
-const headers = securityHeaders({
-  supabaseUrl: process.env.VITE_SUPABASE_URL,
-  emailOrigin: process.env.VITE_EMAILJS_ORIGIN,
-  inline: builtInlineHashes(root),
-});
+const headers = securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, emailOrigin: process.env.VITE_EMAILJS_ORIGIN });
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

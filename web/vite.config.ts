@@ -13,10 +13,9 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webDir,
   envDir: webDir,
-  // prerenderPages: every page that does not depend on the visitor's answers as HTML;
-  // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy), after the
-  // pages, whose inline blocks the CSP allows by hash.
-  plugins: [react(), prerenderPages(), hostingFiles()],
+  // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy);
+  // prerenderPages: every page that does not depend on the visitor's answers as HTML.
+  plugins: [react(), hostingFiles(), prerenderPages()],
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.

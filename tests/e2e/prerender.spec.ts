@@ -20,11 +20,11 @@ test('the route table prerenders exactly these pages', () => {
   expect([...prerendered, NOT_FOUND.route]).toEqual([...Object.keys(PAGES).filter((path) => path !== '/no/such/page'), '/404']);
 });
 
-/** Holds the app's scripts (the head script is inline) until `release` is called. */
+/** Holds the app's scripts (not the head script) until `release` is called. */
 async function holdScripts(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.route(/\/assets\/(?!head-)[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
   return async () => {
     released = true;
     await Promise.all(held.map((route) => route.continue()));

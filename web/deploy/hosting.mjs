@@ -4,10 +4,6 @@
 // and Vercel's `vercel.json` into dist/, and by web/deploy/prerender.mjs to know which pages to
 // write) and by scripts/serve.mjs, the server of `make run`, so local and production behave alike.
 
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 /**
  * The app's routes (spec section 2) and the file of the build each is served from. Pages that
  * do not depend on the visitor's answers are prerendered HTML (`prerender`); the survey's steps
@@ -60,45 +56,17 @@ function origin(url) {
   }
 }
 
-const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/**
- * The CSP sources of the inline blocks in `pages` (HTML texts): each inline <script> and
- * <style> by its SHA-256, as the browser hashes it. The build inlines only its own head script
- * and first-paint stylesheet (web/deploy/prerender.mjs), so the CSP allows exactly those.
- */
-export function inlineHashes(pages) {
-  const found = { script: new Set(), style: new Set() };
-  for (const html of pages) {
-    for (const [, tag, attributes, body] of html.matchAll(/<(script|style)(\s[^>]*)?>([\s\S]*?)<\/\1>/g)) {
-      if (tag === 'script' && /\ssrc=/.test(attributes ?? '')) continue;
-      found[tag].add(sha256(body));
-    }
-  }
-  return { script: [...found.script].sort(), style: [...found.style].sort() };
-}
-
-/** The inline blocks' hashes of every HTML file in a build (`dir`), for a server that serves it. */
-export function builtInlineHashes(dir) {
-  const pages = readdirSync(dir, { recursive: true })
-    .filter((file) => String(file).endsWith('.html'))
-    .map((file) => readFileSync(join(dir, String(file)), 'utf8'));
-  return inlineHashes(pages);
-}
-
 /**
  * The headers every response carries. `supabaseUrl` and `emailOrigin` are the site's
  * build-time config (VITE_SUPABASE_URL, VITE_EMAILJS_ORIGIN); only they may be connected to.
- * `inline` is inlineHashes() of the build's pages: the inline blocks the CSP allows.
  */
-export function securityHeaders({ supabaseUrl, emailOrigin, inline = { script: [], style: [] } } = {}) {
+export function securityHeaders({ supabaseUrl, emailOrigin } = {}) {
   const connect = ["'self'", origin(supabaseUrl), origin(emailOrigin) ?? EMAILJS_ORIGIN].filter(Boolean);
   const csp = [
     "default-src 'self'",
-    // wasm needs 'wasm-unsafe-eval'; nothing else is evaluated. The one inline script (the
-    // head script) and stylesheet are allowed by their hashes, never by 'unsafe-inline'.
-    ["script-src 'self' 'wasm-unsafe-eval'", ...inline.script].join(' '),
-    ["style-src 'self'", ...inline.style].join(' '),
+    // wasm needs 'wasm-unsafe-eval'; nothing else is evaluated, and there is no inline script.
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,

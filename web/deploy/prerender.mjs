@@ -6,8 +6,7 @@
 // shell (shell.html): the loading line and cookie banner every survey route shows while the
 // engine is on its way, with the app's modules preloaded (it starts at once). Each page also
 // gets web/src/prerender/head.js, a tiny blocking script that lets CSS show what only the
-// browser knows before the app runs. Both it and the stylesheet every page shares are inline
-// (allowed by their hashes in the CSP), so the first paint needs the HTML alone.
+// browser knows before the app runs.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -31,7 +30,6 @@ function cssOf(bundle, chunk, seen = new Set()) {
 
 export function prerenderPages() {
   let config;
-  const inlinedCss = [];
   return {
     name: 'stepzero-prerender',
     enforce: 'post', // after Vite's own HTML plugin has put index.html in the bundle
@@ -40,7 +38,6 @@ export function prerenderPages() {
       config = resolved;
     },
     async generateBundle(_, bundle) {
-      inlinedCss.length = 0;
       const index = bundle['index.html'];
       // The entry script is wanted only after the first paint (entry.ts), so it must not take
       // bandwidth from what the paint needs.
@@ -68,36 +65,30 @@ export function prerenderPages() {
       const preloads = [app.fileName, ...app.imports]
         .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
         .join('');
-      // Inline, like the stylesheet below: the first paint then needs the HTML alone, one round
-      // trip less (the CSP allows both by their hashes, web/deploy/hosting.mjs).
-      const headScript = String(readFileSync(new URL('../src/prerender/head.js', import.meta.url)))
-        .replace(/^\s*\/\/.*\n/gm, '')
-        .replace(
-          '__DISPLAY_FONT_BASE64__',
-          readFileSync(new URL('../src/styles/fonts/anton-display.woff2', import.meta.url)).toString('base64'),
-        );
-      const inlined = shell.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href) => {
-        const file = href.slice(config.base.length);
-        if (!entryCss.has(file)) return link;
-        const css = String(bundle[file].source);
-        // Every page carries it inline, so no chunk's preload list may ask for the file (Vite
-        // reads these lists after this plugin) and nothing else needs it.
-        for (const chunk of chunks) chunk.viteMetadata?.importedCss.delete(file);
-        delete bundle[file];
-        inlinedCss.push(file);
-        return `<style>${css.trim()}</style>`;
-      });
+      const headScript = this.getFileName(
+        this.emitFile({
+          type: 'asset',
+          name: 'head.js',
+          source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url)))
+            .replace(/^\s*\/\/.*\n/gm, '')
+            .replace(
+              '__DISPLAY_FONT_BASE64__',
+              readFileSync(new URL('../src/styles/fonts/anton-display.woff2', import.meta.url)).toString('base64'),
+            ),
+        }),
+      );
 
       const page = ({ route, html, title, description, shell: isShell = false }) => {
         const screen = Object.entries(SCREEN_CHUNKS).find(([prefix]) => route.startsWith(prefix))?.[1];
         const chunk = screen && chunks.find((item) => item.name === screen && item.isDynamicEntry);
         const links = isShell ? `${preloads}${stylesheets(appCss)}` : stylesheets([...new Set([...appCss, ...cssOf(bundle, chunk)])]);
         return (
-          inlined
+          shell
             .replace(/<title>[^<]*<\/title>/, (original) => (title === null ? original : `<title>${escapeHtml(title)}</title>`))
             .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
-            // A plain blocking script: it must run before the first paint in every browser.
-            .replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${headScript}</script>`)
+            // A plain blocking script: it must run before the first paint in every browser (the
+            // preload scanner still finds the stylesheet and fetches both at once).
+            .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${config.base}${headScript}"></script>`)
             .replace('</head>', `${links}</head>`)
             // The shell serves every survey route, so it names none (main.tsx reads the URL).
             .replace('<div id="root"></div>', `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`)
@@ -127,14 +118,6 @@ export function prerenderPages() {
         }
       } finally {
         await server.close();
-      }
-    },
-    // A preload list that still names an inlined stylesheet would fail every page at runtime
-    // ("Unable to preload CSS"): refuse the build instead, should Vite read the lists earlier.
-    writeBundle(_, bundle) {
-      for (const chunk of Object.values(bundle).filter((item) => item.type === 'chunk')) {
-        const named = inlinedCss.find((file) => chunk.code.includes(file));
-        if (named) throw new Error(`${chunk.fileName} still asks for ${named}, which every page has inline`);
       }
     },
   };
