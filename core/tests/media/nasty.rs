@@ -244,30 +244,32 @@ fn a_png_too_wide_is_too_large_not_malformed() {
     );
 }
 
-/// Within the pixel limit but not the decoder's memory: 16-bit RGBA at 6500 x 6500 (42 MP)
-/// inflates to 338 MB, over the 320 MiB limit. It is named too large from its header, before
-/// any inflating (its image data here is empty), not broken part way. The same size in 8-bit
-/// RGBA (169 MB) is not refused by that rule: its empty data makes it broken.
+/// Within the pixel limit but not the memory a decoder may hold (320 MiB): zune-png holds the
+/// inflated data and the 8-bit pixels at once. Each file here has empty image data, so one
+/// that passes the memory rule is malformed; the rule must name the others too large from
+/// their header, before any inflating.
 #[test]
-fn a_png_whose_data_would_not_fit_in_memory_is_too_large_not_malformed() {
-    let deep = png_file_of_depth(6500, 6500, 16, 6, &[], &EMPTY_ZLIB);
-    let result = shrink_image(&deep, &ShrinkOptions::default());
-    assert!(
-        matches!(
-            result,
-            Err(ImageError::TooLarge {
-                width: 6500,
-                height: 6500
-            })
-        ),
-        "{result:?}"
-    );
-    let shallow = png_file_of_depth(6500, 6500, 8, 6, &[], &EMPTY_ZLIB);
-    let result = shrink_image(&shallow, &ShrinkOptions::default());
-    assert!(
-        matches!(result, Err(ImageError::Malformed(_))),
-        "{result:?}"
-    );
+fn a_png_that_would_not_fit_in_the_decoders_memory_is_too_large() {
+    let cases = [
+        // (side, bit depth, colour type, too large): 6500 x 6500 is 42.25 MP.
+        (6500, 16, 6, true), // 16-bit RGBA: 338 MB inflated + 169 MB of pixels
+        (6500, 8, 6, true),  // RGBA: 169 + 169 MB
+        (6000, 8, 6, false), // RGBA at 36 MP: 144 + 144 MB
+        (7000, 8, 2, false), // RGB at 49 MP: 147 + 147 MB
+    ];
+    for (side, depth, colour, too_large) in cases {
+        let file = png_file_of_depth(side, side, depth, colour, &[], &EMPTY_ZLIB);
+        let result = shrink_image(&file, &ShrinkOptions::default());
+        let what = format!("{side}x{side}, depth {depth}, colour type {colour}: {result:?}");
+        if too_large {
+            assert!(
+                matches!(result, Err(ImageError::TooLarge { width, height }) if width == u64::from(side) && height == u64::from(side)),
+                "{what}"
+            );
+        } else {
+            assert!(matches!(result, Err(ImageError::Malformed(_))), "{what}");
+        }
+    }
 }
 
 /// An APNG's fcTL before IDAT must describe the whole picture (APNG spec); one that claims

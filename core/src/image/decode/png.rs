@@ -20,7 +20,6 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     let options = DecoderOptions::default()
         .set_max_width(usize::MAX)
         .set_max_height(usize::MAX)
-        .inflate_set_limit(MAX_DECODE_BYTES)
         .png_set_strip_to_8bit(true)
         .png_set_decode_animated(false)
         // Chunk CRCs are not checked here (3 ms of the 14.7 MP PNG): a damaged chunk still
@@ -35,10 +34,19 @@ pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     // The sides and pixel count are ours to judge (zune's own cap is set above them), so an
     // oversized file is named too large rather than broken.
     limits::check(w as u64, h as u64)?;
-    // The inflated image data must fit the inflate limit set above, or zune-png stops part way
-    // and the file would be named broken: a 16-bit RGBA picture over about 42 MP, within the
-    // pixel limit, needs more. Such a file is too large for us, not broken.
-    if inflated_len(bytes, w as u64, h as u64) > MAX_DECODE_BYTES as u64 {
+    // What zune-png holds at once: the inflated image data (it sizes that buffer from the
+    // header itself) and the 8-bit pixels it unfilters into. Within the pixel limit that can
+    // still pass the memory a decoder may hold: an RGBA picture over about 42 MP, a 16-bit RGB
+    // one over about 37 MP, a 16-bit RGBA one over about 28 MP. Such a file is too large here.
+    let samples_out = decoder
+        .colorspace()
+        .map_or(4, |colorspace| colorspace.num_components()) as u64;
+    let peak = inflated_len(bytes, w as u64, h as u64).saturating_add(
+        (w as u64)
+            .saturating_mul(h as u64)
+            .saturating_mul(samples_out),
+    );
+    if peak > MAX_DECODE_BYTES as u64 {
         return Err(ImageError::TooLarge {
             width: w as u64,
             height: h as u64,
