@@ -87,6 +87,37 @@ describe('a retry whose read of IndexedDB goes unanswered', () => {
     expect(f.inserts).toHaveLength(2);
   });
 
+  it('an IndexedDB slower than the wait is waited for longer each time, so its entries are delivered', async () => {
+    // Every read answers after 35 ms against a 10 ms wait: without a longer wait each retry
+    // would miss it and ask for the next, for ever, and nothing on disk would be sent.
+    const disk = memoryOutbox();
+    let slow = false;
+    let reads = 0;
+    const durable: OutboxStore = {
+      put: disk.put,
+      remove: disk.remove,
+      all: async () => {
+        reads += 1;
+        if (slow) await new Promise((resolve) => setTimeout(resolve, 35));
+        return disk.all();
+      },
+    };
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const store = resilientStore(durable, log, { waitMs: () => 10, onAnswerAgain: () => void retryOutbox(f.ports) });
+    const f = fakePorts({
+      store,
+      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
+      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
+    });
+    expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
+    f.later(60_000);
+    slow = true;
+    await retryOutbox(f.ports);
+    await vi.waitFor(() => expect(disk.entries.size).toBe(0), { timeout: 2000 });
+    expect(f.inserts).toHaveLength(2);
+    expect(reads).toBeLessThanOrEqual(6); // 10, 20, then 40 ms: the third wait is long enough
+  });
+
   it('a retry asked for while one runs runs after it, forced if either was', async () => {
     const f = fakePorts({
       insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],

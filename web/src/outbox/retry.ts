@@ -1,6 +1,7 @@
 // Retries the outbox: on the page load that found it non-empty, when the browser reports it is
-// back online (both watched by start.ts), after a submission that could not be delivered, and on
-// a timer with the engine's backoff while the page stays open. The timer never fires sooner than
+// back online (both watched by start.ts), after a submission that could not be delivered, when
+// IndexedDB answers again after a wait it missed (browserPorts.ts), and on a timer with the
+// engine's backoff while the page stays open. The timer never fires sooner than
 // the engine's smallest delay, even when the due entry is held by another tab.
 import { constants } from '../core';
 import { drainOutbox } from './drain';
