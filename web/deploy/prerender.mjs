@@ -85,13 +85,15 @@ export function prerenderPages() {
         return (
           shell
             .replace(/<title>[^<]*<\/title>/, (original) => (title === null ? original : `<title>${escapeHtml(title)}</title>`))
-            .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
+            // Replacements are functions: page text may hold `$&` or `$'`, which a string
+            // replacement would expand.
+            .replace(/(<meta name="description" content=")[^"]*"/, (_, start) => `${start}${escapeHtml(description)}"`)
             // A plain blocking script: it must run before the first paint in every browser (the
             // preload scanner still finds the stylesheet and fetches both at once).
             .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${config.base}${headScript}"></script>`)
-            .replace('</head>', `${links}</head>`)
+            .replace('</head>', () => `${links}</head>`)
             // The shell serves every survey route, so it names none (main.tsx reads the URL).
-            .replace('<div id="root"></div>', `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`)
+            .replace('<div id="root"></div>', () => `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`)
         );
       };
 
