@@ -50,34 +50,45 @@ describe('a retry whose read of IndexedDB goes unanswered', () => {
     termsConsent: true,
   };
 
-  it('reads again once IndexedDB answers, and delivers what it had kept', async () => {
-    // On disk, with one read that answers only after the store's wait (a busy phone, or a
-    // test's fake clock jumping ahead): that pass sees nothing, which is not "nothing kept".
+  /** The database down at the first attempt, then up; the email refused (rate limited). */
+  const downThenUp = () => ({
+    insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
+    email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
+  });
+
+  /**
+   * A response kept on "disk" after a failed first attempt, behind the page's resilient store
+   * (a 10 ms wait); every read of the disk first awaits `beforeRead`.
+   */
+  async function keptOnDisk(beforeRead: () => Promise<void>) {
     const disk = memoryOutbox();
-    let answerLate: () => void = () => undefined;
-    let hangNextRead = false;
     const durable: OutboxStore = {
       put: disk.put,
       remove: disk.remove,
       all: async () => {
-        if (hangNextRead) {
-          hangNextRead = false;
-          await new Promise<void>((resolve) => (answerLate = resolve));
-        }
+        await beforeRead();
         return disk.all();
       },
     };
     const log = { warn: vi.fn(), error: vi.fn() };
     const store = resilientStore(durable, log, { waitMs: () => 10, onAnswerAgain: () => void retryOutbox(f.ports) });
-    const f = fakePorts({
-      store,
-      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
-      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
-    });
-
+    const f = fakePorts({ store, ...downThenUp() });
     expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
     expect(disk.entries.size).toBe(1);
     f.later(60_000); // past the backoff
+    return { disk, f };
+  }
+
+  it('reads again once IndexedDB answers, and delivers what it had kept', async () => {
+    // One read answers only after the store's wait (a busy phone, or a test's fake clock
+    // jumping ahead): that pass sees nothing, which is not "nothing kept".
+    let hangNextRead = false;
+    let answerLate: () => void = () => undefined;
+    const { disk, f } = await keptOnDisk(async () => {
+      if (!hangNextRead) return;
+      hangNextRead = false;
+      await new Promise<void>((resolve) => (answerLate = resolve));
+    });
     hangNextRead = true;
     await retryOutbox(f.ports);
     expect(f.inserts).toHaveLength(1); // the pass saw nothing
@@ -88,41 +99,27 @@ describe('a retry whose read of IndexedDB goes unanswered', () => {
   });
 
   it('an IndexedDB slower than the wait is waited for longer each time, so its entries are delivered', async () => {
-    // Every read answers after 35 ms against a 10 ms wait: without a longer wait each retry
+    // Every read answers after 25 ms against a 10 ms wait: without a longer wait each retry
     // would miss it and ask for the next, for ever, and nothing on disk would be sent.
-    const disk = memoryOutbox();
     let slow = false;
     let reads = 0;
-    const durable: OutboxStore = {
-      put: disk.put,
-      remove: disk.remove,
-      all: async () => {
-        reads += 1;
-        if (slow) await new Promise((resolve) => setTimeout(resolve, 35));
-        return disk.all();
-      },
-    };
-    const log = { warn: vi.fn(), error: vi.fn() };
-    const store = resilientStore(durable, log, { waitMs: () => 10, onAnswerAgain: () => void retryOutbox(f.ports) });
-    const f = fakePorts({
-      store,
-      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
-      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
+    const { disk, f } = await keptOnDisk(async () => {
+      reads += 1;
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 25));
     });
-    expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
-    f.later(60_000);
     slow = true;
+    reads = 0;
     await retryOutbox(f.ports);
     await vi.waitFor(() => expect(disk.entries.size).toBe(0), { timeout: 2000 });
     expect(f.inserts).toHaveLength(2);
-    expect(reads).toBeLessThanOrEqual(6); // 10, 20, then 40 ms: the third wait is long enough
+    // Waits of 10, 20, then 40 ms: the third is long enough, and a pass reads at most three
+    // times (the list, the entry under its lock, the list again); a slow machine may need one
+    // more doubling.
+    expect(reads).toBeLessThanOrEqual(10);
   });
 
   it('a retry asked for while one runs runs after it, forced if either was', async () => {
-    const f = fakePorts({
-      insert: [fail(500, 'Internal Server Error', 'XX000'), { error: null }],
-      email: () => Promise.reject({ status: 429, text: 'Too Many Requests' }),
-    });
+    const f = fakePorts(downThenUp());
     expect(await keepAndDeliver(answers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
     const first = retryOutbox(f.ports); // not due: nothing sent
     const online = retryOutbox(f.ports, true); // the browser came back online meanwhile
