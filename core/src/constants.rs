@@ -59,6 +59,8 @@ pub struct Constants {
     pub retry_min_ms: f64,
     /// How long the outbox waits for IndexedDB before keeping a response in the page instead.
     pub store_wait_ms: u32,
+    /// The longest that wait grows to after IndexedDB answered late (it doubles each time).
+    pub store_wait_max_ms: u32,
 }
 
 /// The constants of spec section 9.
@@ -82,5 +84,6 @@ pub fn constants() -> Constants {
         processing_deadline_ms: crate::outbox::PROCESSING_DEADLINE_MS,
         retry_min_ms: crate::outbox::RETRY_MIN_MS,
         store_wait_ms: crate::outbox::STORE_WAIT_MS,
+        store_wait_max_ms: crate::outbox::STORE_WAIT_MAX_MS,
     }
 }

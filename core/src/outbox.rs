@@ -21,6 +21,10 @@ pub const PROCESSING_DEADLINE_MS: u32 = 10_000;
 /// milliseconds, a 10 MB photo well under a second; WebKit never answers at all once a page
 /// left with a transaction under way sits in its back-forward cache.
 pub const STORE_WAIT_MS: u32 = 2_000;
+/// Each time IndexedDB answers after the wait, the next wait is twice as long, up to this: a
+/// store that is slow rather than stuck (a busy phone, many kept photos to read) is then
+/// waited for, instead of every read missing the wait.
+pub const STORE_WAIT_MAX_MS: u32 = 32_000;
 
 /// What an answer from the database or the storage bucket means for the response.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

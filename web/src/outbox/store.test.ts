@@ -28,6 +28,7 @@ function logged() {
 describe('resilientStore', () => {
   it('waits for IndexedDB at most the engine store wait', () => {
     expect(constants().storeWaitMs).toBe(2000);
+    expect(constants().storeWaitMaxMs).toBe(32_000);
   });
 
   it('a write IndexedDB never answers is kept in memory after the wait, and read back', async () => {

@@ -139,9 +139,6 @@ export function memoryOutbox(): OutboxStore & { entries: Map<string, OutboxEntry
   };
 }
 
-/** The longest wait for IndexedDB, as a multiple of storeWaitMs (2 s: 32 s). */
-const MAX_WAIT_FACTOR = 16;
-
 export interface ResilientOptions {
   /** How long a call to the durable store may take before memory takes over (the engine's storeWaitMs). */
   waitMs?: () => number;
@@ -165,21 +162,21 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
   const memory = memoryOutbox();
   const waitMs = options.waitMs ?? (() => constants().storeWaitMs);
   let stalled: Promise<unknown> | null = null;
-  // Each late answer doubles the wait (up to MAX_WAIT_FACTOR times storeWaitMs): an IndexedDB
-  // that is slow rather than stuck (a busy phone, many kept photos to read) is then waited for,
-  // instead of every read missing the wait and asking for the next one for ever.
-  let waitFactor = 1;
+  // Each late answer doubles the wait, up to the engine's storeWaitMaxMs: an IndexedDB that is
+  // slow rather than stuck is then waited for, instead of every read missing the wait and
+  // asking for the next one for ever.
+  let lateAnswers = 0;
 
   /** `call`'s answer, or NO_ANSWER once the wait has passed (the store is then stalled until it answers). */
   const answered = async <T>(call: Promise<T>): Promise<T | typeof NO_ANSWER> => {
-    const ms = waitMs() * waitFactor;
+    const ms = Math.min(waitMs() * 2 ** lateAnswers, constants().storeWaitMaxMs);
     const result = await within(call, ms);
     if (result !== NO_ANSWER) return result;
     stalled = call;
     const settled = async (answeredAtLast: boolean) => {
       if (stalled !== call) return;
       stalled = null;
-      waitFactor = Math.min(waitFactor * 2, MAX_WAIT_FACTOR);
+      lateAnswers += 1;
       if (answeredAtLast) await writeBack();
       if (!stalled) options.onAnswerAgain?.(); // the write-back may have stalled it again
     };
