@@ -1,18 +1,30 @@
-# Step Zero: entry points (DESIGN.md). Each installs what it needs and skips what is there.
+# Step Zero: entry points (docs/design.md). Each installs what it needs and skips what is there.
 # `make run` (the site + local backend, from a fresh machine) and `make build` are in web/web.mk.
 #   make test          every test (CI runs this): the suites below, then the linters
+#   make test-tools    the installers' dry runs: what a fresh machine would install
+#   make test-docs     every doc link and cross-reference resolves
 #   make test-rust     cargo fmt, clippy (native and wasm32) and cargo test of the engine
 #   make test-wasm     the engine's JS API in headless Chromium (wasm-pack test)
 #   make pkg           the engine -> pkg/
 #   make bench         sizes and speed (JSON under target/bench/)
 #   make tools         wasm tools and node_modules, when missing
+#   make install-plan  what every installer would install on this machine, installing nothing
 #   make clean         forget local data and build output
 #   make help          this list, with every fragment's entry points
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-# wasm-opt must be binaryen's from npm (node_modules/.bin), never Debian's 108.
-export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export CARGO_HOME ?= $(HOME)/.cargo
+# The project's own Node LTS (scripts/ensure-node.sh: pinned version and checksum, from the npm
+# registry), installed on first use and first on every target's PATH. Then crates.io's programs,
+# then node_modules/.bin: a name in both (webdriverio's npm `geckodriver` wrapper, which
+# downloads from a host we cannot reach) is the real tool. wasm-opt must be binaryen's from npm
+# (node_modules/.bin), never Debian's 108 in /usr/bin.
+NODE_BIN := $(shell scripts/ensure-node.sh $(if $(or $(STEPZERO_DRY_RUN),$(filter install-plan,$(MAKECMDGOALS))),--dry-run))
+ifeq ($(NODE_BIN),)
+$(error scripts/ensure-node.sh could not install the project's Node (its messages are above))
+endif
+export PATH := $(NODE_BIN):$(CARGO_HOME)/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 CORE_SRC := $(shell find core/src -name '*.rs') core/Cargo.toml Cargo.lock
@@ -26,13 +38,18 @@ STACK_DATA ?= target/stack
 E2E_PORT ?= 4399
 E2E_STACK_PORT ?= 64399
 BENCH_PORT ?= 4460
+ENGINES_PORT ?= 4396
+ENGINES_STACK_PORT ?= 64396
+ENGINES_DRIVER_PORT ?= 4393
+HOSTS_PORT ?= 4397
+HOSTS_STACK_PORT ?= 64397
 
 # The fragments, each with its own `#   make <target>` lines that `make help` prints.
 FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/security.mk \
 	tests/bench/bench.mk core/mutants.mk web/lint.mk core/work.mk ops/ops.mk core/engine-js.mk \
 	tests/hosts/hosts.mk tests/engines/engines.mk
 
-.PHONY: help tools pkg test test-rust test-wasm bench clean
+.PHONY: help tools install-plan engine-pkgs pkg test test-tools test-docs test-rust test-wasm bench clean
 
 # Each `#   make <target>  <what>` line of the Makefile and its fragments, with the lines that
 # carry its description on (indented under it).
@@ -43,6 +60,17 @@ tools:
 	@scripts/ensure-node-modules.sh
 	@scripts/ensure-wasm-tools.sh
 
+# Each installer's dry run (STEPZERO_DRY_RUN=1): what `make test` would install here.
+# tests/tools/installers.test.mjs runs it against an empty CARGO_HOME.
+install-plan: export STEPZERO_DRY_RUN := 1
+install-plan: tools stack-deps web-deps engines-deps
+	@echo "install-plan: done"
+
+# Everything the site imports from the engine: the engine (wasm, and pkg-js without
+# WebAssembly), the image routine (pkg-image) and the proof-of-work solver (pkg-work, pkg-work-js).
+# Every target that builds, type-checks or serves web/ depends on this one prerequisite.
+engine-pkgs: pkg pkg-image pkg-work pkg-work-js
+
 # The engine for the browser: wasm-pack release build, web target, TypeScript types included.
 # pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
 pkg: pkg/stepzero_core.js pkg-js/stepzero_core_bg.js
@@ -52,8 +80,16 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-rust test-wasm test-image test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security lint
+test: test-tools test-docs test-rust test-wasm test-image test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security lint
 	@echo "make test: all suites passed"
+
+# The installers' dry runs (tests/tools): a fresh machine gets the real tools, not npm wrappers.
+test-tools:
+	node --test tests/tools/*.test.mjs
+
+# Every link and cross-reference in the docs and code comments resolves (tests/docs).
+test-docs:
+	node --test tests/docs/*.test.mjs
 
 test-rust: tools
 	cargo fmt --all -- --check

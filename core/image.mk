@@ -29,6 +29,3 @@ test-image: tools
 
 bench-image: pkg-image web-deps
 	node tests/bench/image.mjs
-
-# The site's worker imports pkg-image/: everything that builds or type-checks web/ needs it.
-web-typecheck build run dev test-web e2e-build test-e2e: pkg-image

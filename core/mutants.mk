@@ -11,6 +11,6 @@ MUTANTS_FILES := core/src/flow.rs core/src/validate.rs core/src/journey.rs core/
 .PHONY: mutants
 
 mutants: tools
-	@command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
+	@scripts/ensure-cargo-bin.sh cargo-mutants cargo-mutants
 	PROPTEST_CASES=32 cargo mutants --package stepzero-core --config core/mutants.toml \
 	  --output target $(addprefix --file ,$(MUTANTS_FILES)) --timeout 120 --jobs 1

@@ -35,7 +35,3 @@ pkg-work-js/stepzero_work_bg.js: $(WORK_SRC) scripts/build-engine-js.mjs | tools
 bench-work: pkg-work web-deps
 	node tests/bench/pow.mjs --samples $(POW_SAMPLES)
 	cargo run -q -p stepzero-core --profile release-work --example work_flood
-
-# The site's solver imports pkg-work/ (pkg-work-js/ without WebAssembly): everything that builds
-# or type-checks web/ needs both.
-web-typecheck build run dev test-web test-e2e: pkg-work pkg-work-js

@@ -3,6 +3,7 @@
 #   scripts/ensure-apt.sh <package>...
 # Runs apt-get update once, then apt-get install -y. Needs root (or sudo without a password);
 # otherwise, or without apt-get, says what to install and fails.
+# STEPZERO_DRY_RUN=1: print "would install: <package>..." instead of installing.
 set -eu
 [ "$#" -gt 0 ] || { echo "usage: $0 <package>..." >&2; exit 2; }
 
@@ -15,6 +16,10 @@ for pkg in "$@"; do
   esac
 done
 [ -z "$missing" ] && exit 0
+if [ -n "${STEPZERO_DRY_RUN:-}" ]; then
+  echo "would install:$missing (Debian)"
+  exit 0
+fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing system packages:$missing" >&2

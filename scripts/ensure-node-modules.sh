@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs the root node_modules when missing or older than package.json/package-lock.json.
 # Never downloads a browser: Playwright uses Debian's chromium.
+# STEPZERO_DRY_RUN=1: print "would install: node_modules" instead of installing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.stepzero-installed
 if [ -f "$stamp" ] && [ "$stamp" -nt package.json ] && [ "$stamp" -nt package-lock.json ]; then
+  exit 0
+fi
+if [ -n "${STEPZERO_DRY_RUN:-}" ]; then
+  echo "would install: node_modules (npm ci, from package-lock.json)"
   exit 0
 fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1

