@@ -1,4 +1,4 @@
-//! The JavaScript API (DESIGN.md, "The engine's JS API"). Thin: parse the JS values at the
+//! The JavaScript API (docs/design.md, "The engine's JS API"). Thin: parse the JS values at the
 //! boundary, call the pure functions, serialise the result. Bad input is a thrown `Error`.
 
 mod read;
