@@ -1,4 +1,4 @@
-# Step Zero: entry points (docs/design.md). Each installs what it needs and skips what is there.
+# Step Zero: entry points (docs/design.md, "Entry points"). Each installs what it needs and skips what is there.
 # `make run` (the site + local backend, from a fresh machine) and `make build` are in web/web.mk.
 #   make test          every test (CI runs this): the suites below, then the linters
 #   make test-tools    the installers' dry runs: what a fresh machine would install

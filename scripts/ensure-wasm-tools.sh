@@ -17,7 +17,7 @@ scripts/ensure-cargo-bin.sh wasm-pack wasm-pack
 
 want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
 [ -n "$want" ] || { echo "ensure-wasm-tools: wasm-bindgen not found in Cargo.lock" >&2; exit 1; }
-# Unlocked: its pins cannot always be met from this registry (docs/design.md, "Toolchain").
+# Unlocked: its pins cannot always be met from this registry (docs/design.md, "wasm-bindgen-cli, unlocked").
 scripts/ensure-cargo-bin.sh wasm-bindgen-cli wasm-bindgen "$want" --unlocked
 
 scripts/ensure-node-modules.sh

@@ -1,5 +1,5 @@
 # Speed benchmarks of the site, included by the top-level Makefile.
-#   make bench-web   the production build (web/dist), then Lighthouse 12 (mobile preset, median
+#   make bench-web   the production build (web/dist), then Lighthouse (mobile preset, median
 #                    of RUNS runs) on /, /about, /privacy and /survey/question/1, served by
 #                    scripts/serve.mjs with the real headers. `make bench` then prints the budget.
 

@@ -1,4 +1,4 @@
-// Lighthouse 12 (mobile preset: simulated slow 4G and a 4x slower CPU) on the production
+// Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) on the production
 // build served by scripts/serve.mjs (the real CSP and security headers), in Debian's Chromium.
 // RUNS runs per route (default 3); the run with the median performance score is kept.
 // Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s>` and `lcp <route>: <s> s` (median

@@ -2,7 +2,7 @@
 #   make test-hosts   the production build served by Cloudflare's `wrangler pages dev`: every
 #                     route, the real 404, the headers, the .wasm type, and a survey through it
 # Vercel has no offline local server (`vercel dev` needs an account and the network): its
-# vercel.json is checked by reading only (README, "Hosting rules").
+# vercel.json is checked by reading only (docs/deploy.md, "Hosting rules").
 
 .PHONY: test-hosts
 

@@ -1,7 +1,7 @@
 //! The email backup's image routine (spec section 5, "Email backup file rules") and the
 //! upload's metadata stripping, behind the `image` cargo feature so the engine's wasm never
 //! carries them. Bytes in, bytes out: decode once with the image crate (format detection,
-//! `image::Limits`, its PNG, WebP and GIF decoders, `RgbImage`), a JPEG straight at reduced
+//! `image::Limits`, its WebP and GIF decoders, `RgbImage`; PNG through zune-png), a JPEG straight at reduced
 //! DCT scale; turn upright by EXIF, lay transparency on white, shrink to at most 800 px with
 //! a SIMD Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
 //!

@@ -40,7 +40,7 @@ export async function stackRoute(gateway, req, res, path) {
     gateway.log(`faults now ${JSON.stringify(gateway.faults.set)}`);
     return sendJson(res, 200, gateway.faults.set);
   }
-  // The operator's switch (README, "Abuse resistance"), as they would run it in the SQL editor.
+  // The operator's switch (docs/operate.md, "During an attack"), as they would run it in the SQL editor.
   if (path === '/work-difficulty' && m === 'GET') return sendJson(res, 200, await workDifficulty(gateway));
   if (path === '/work-difficulty' && m === 'POST') {
     const difficulty = (await jsonBody(req))?.difficulty;

@@ -1,4 +1,4 @@
-// The image work off the main thread (STYLE.md: heavy work in a Web Worker, wasm started once,
+// The image work off the main thread (heavy work in a Web Worker, wasm started once,
 // on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
 // (pkg-image/, built by `make pkg-image`): `shrink` for the email backup (spec point 5, "Email
 // backup file rules"), `strip` to take location and other metadata out before an upload.

@@ -1,4 +1,4 @@
-// The proof of work off the main thread (STYLE.md: heavy work in a Web Worker): it hosts the
+// The proof of work off the main thread (heavy work belongs in a Web Worker): it hosts the
 // solver (pkg-work/, `make pkg-work`; its JavaScript translation without WebAssembly) and
 // answers one request. The page ends the worker to
 // cancel; every failure comes back as a reply, never as an uncaught error.

@@ -1,7 +1,7 @@
 //! JPEG through jpeg-decoder rather than the image crate: jpeg-decoder can decode straight at
 //! 1/2, 1/4 or 1/8 scale from the DCT, which image's JPEG decoder (zune-jpeg) cannot. For a
 //! phone photo that is most of the routine's time (measured with `make bench-image`, see
-//! README "Where the spec is silent", image routine).
+//! docs/decisions.md, "The image routine's speed").
 
 use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
