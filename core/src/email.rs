@@ -3,7 +3,7 @@
 //! email; any other file is described, not attached.
 
 use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
-use crate::record::SurveyResponse;
+use crate::row::{SurveyResponse, COLUMNS};
 use crate::{flow, Answers};
 use serde::Deserialize;
 
@@ -27,51 +27,27 @@ pub struct FileInfo {
     pub compressed_size: Option<f64>,
 }
 
-/// The EmailJS `template_params`: every column of the record as text (NULL as an empty
-/// string), the thank-you type, the row as JSON (`response_json`, for the operator's import
-/// tool) and the `file_*` fields, as (name, value) pairs in that order.
+/// The EmailJS `template_params`: every column of the record that has a field of its own
+/// ([`crate::row::Column::emailed`]) as text, NULL as an empty string; the thank-you type; the
+/// row as JSON (`response_json`, for the operator's import tool); and the `file_*` fields, as
+/// (name, value) pairs in that order.
 pub fn email_params(
     answers: &Answers,
     record: &SurveyResponse,
     file: Option<&FileInfo>,
 ) -> Vec<(&'static str, String)> {
-    let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let mut params = Vec::from([
-        // The row's id: an operator adding an emailed response by hand can tell whether an
-        // earlier attempt already stored it.
-        ("id", text(&record.id)),
-        ("question1_challenge", record.question1_challenge.clone()),
-        ("question2_source", record.question2_source.clone()),
-        ("question3_completed", record.question3_completed.clone()),
-        ("question4a_discomfort", text(&record.question4a_discomfort)),
-        ("question4b_reason", text(&record.question4b_reason)),
-        ("question4b_other", text(&record.question4b_other)),
-        ("question5a_another", text(&record.question5a_another)),
-        ("question5b_reminder", text(&record.question5b_reminder)),
-        ("question5b_email", text(&record.question5b_email)),
-        ("question6_consent", record.question6_consent.clone()),
-        (
-            "question7_age",
-            record
-                .question7_age
-                .map(|age| age.to_string())
-                .unwrap_or_default(),
-        ),
-        ("question8_gender", record.question8_gender.clone()),
-        ("terms_consent", record.terms_consent.to_string()),
-        ("completion_time", record.completion_time.clone()),
-        ("user_agent", record.user_agent.clone()),
-        ("ip_address", record.ip_address.clone()),
-        ("survey_version", record.survey_version.clone()),
-        ("media_file_url", text(&record.media_file_url)),
-        ("media_file_name", text(&record.media_file_name)),
-        (
-            "thank_you_type",
-            flow::thank_you_type(answers).label().to_owned(),
-        ),
-        // The whole row, id included, for the operator's import tool (record_json.rs).
-        ("response_json", record.to_json()),
-    ]);
+    let mut params: Vec<(&'static str, String)> = COLUMNS
+        .iter()
+        .filter(|column| column.emailed)
+        .map(|column| (column.name, column.text(record)))
+        .collect();
+    params.push((
+        "thank_you_type",
+        flow::thank_you_type(answers).label().to_owned(),
+    ));
+    // The whole row, id and proof of work included, for the operator's import tool
+    // (record_json.rs).
+    params.push(("response_json", record.to_json()));
     params.extend(file_params(record, file));
     params
 }

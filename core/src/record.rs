@@ -1,8 +1,14 @@
-//! The `survey_responses` row (spec section 3) built from complete answers.
+//! The `survey_responses` row (spec section 3) built from complete answers, and checked when
+//! it comes from outside the survey.
 
 use crate::constants::{IP_ADDRESS, MAX_FILE_NAME_CHARS, MAX_USER_AGENT_CHARS, SURVEY_VERSION};
-use crate::{email, journey, validate, work, Answers, EngineError};
-use serde::{Deserialize, Serialize};
+use crate::row::COLUMNS;
+use crate::{journey, validate, work, Answers, EngineError};
+use serde::Deserialize;
+
+/// The row [`build_record`] makes, defined with the list of its columns in `row.rs` and named
+/// here too, beside what builds and checks it.
+pub use crate::row::SurveyResponse;
 
 /// What the shell knows that the answers do not: the clock, the browser and the upload.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -24,40 +30,6 @@ pub struct RecordMeta {
     pub media_file_name: Option<String>,
     /// The proof of work for this id and completion time (`work::solve`), once solved.
     #[serde(default)]
-    pub work_nonce: Option<String>,
-}
-
-/// One row of `survey_responses`, keyed by its column names, ready for a plain insert.
-/// Columns of a branch the visitor did not take are `None` (NULL).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct SurveyResponse {
-    /// Left out of the row when absent, so the database's default applies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
-    pub id: Option<String>,
-    pub question1_challenge: String,
-    pub question2_source: String,
-    pub question3_completed: String,
-    pub question4a_discomfort: Option<String>,
-    pub question4b_reason: Option<String>,
-    pub question4b_other: Option<String>,
-    pub question5a_another: Option<String>,
-    pub question5b_reminder: Option<String>,
-    pub question5b_email: Option<String>,
-    pub question6_consent: String,
-    pub question7_age: Option<u8>,
-    pub question8_gender: String,
-    pub terms_consent: bool,
-    pub completion_time: String,
-    pub user_agent: String,
-    pub ip_address: String,
-    pub survey_version: String,
-    pub media_file_url: Option<String>,
-    pub media_file_name: Option<String>,
-    /// The proof of work (`work::solve`); left out of the row until solved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub work_nonce: Option<String>,
 }
 
@@ -206,13 +178,13 @@ pub fn check_record(record: &SurveyResponse) -> Result<(), EngineError> {
     if built == *record {
         return Ok(());
     }
-    let ours = email::email_params(&answers, &built, None);
-    let theirs = email::email_params(&answers, record, None);
-    let column = ours
+    // Named as the operator sees it in the email: the first column whose field there differs,
+    // else `response_json`, the only place a NULL against empty text or the proof of work shows.
+    let column = COLUMNS
         .iter()
-        .zip(&theirs)
-        .find(|(a, b)| a.1 != b.1)
-        .map_or("a column", |(a, _)| a.0);
+        .filter(|column| column.emailed)
+        .find(|column| column.text(&built) != column.text(record))
+        .map_or("response_json", |column| column.name);
     bad(format!(
         "{column} is not what the survey stores for these answers"
     ))

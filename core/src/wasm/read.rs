@@ -6,7 +6,8 @@
 
 use crate::constants::AGE_RANGE;
 use crate::email::FileInfo;
-use crate::record::{RecordMeta, SurveyResponse};
+use crate::record::RecordMeta;
+use crate::row::{Field, SurveyResponse, COLUMNS};
 use crate::{Answers, EngineError};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::JsValue;
@@ -129,28 +130,21 @@ pub fn file_info(value: &JsValue) -> Result<Option<FileInfo>, EngineError> {
 pub fn survey_response(value: &JsValue) -> Result<SurveyResponse, EngineError> {
     let f = Fields::of(value, "record")?;
     let ages = f64::from(*AGE_RANGE.start())..=f64::from(*AGE_RANGE.end());
-    let age = f.number("question7_age")?;
-    Ok(SurveyResponse {
-        id: f.text("id")?,
-        question1_challenge: f.required_text("question1_challenge")?,
-        question2_source: f.required_text("question2_source")?,
-        question3_completed: f.required_text("question3_completed")?,
-        question4a_discomfort: f.text("question4a_discomfort")?,
-        question4b_reason: f.text("question4b_reason")?,
-        question4b_other: f.text("question4b_other")?,
-        question5a_another: f.text("question5a_another")?,
-        question5b_reminder: f.text("question5b_reminder")?,
-        question5b_email: f.text("question5b_email")?,
-        question6_consent: f.required_text("question6_consent")?,
-        question7_age: age.filter(|n| ages.contains(n)).map(|n| n as u8),
-        question8_gender: f.required_text("question8_gender")?,
-        terms_consent: f.flag("terms_consent")?.unwrap_or(false),
-        completion_time: f.required_text("completion_time")?,
-        user_agent: f.text("user_agent")?.unwrap_or_default(),
-        ip_address: f.required_text("ip_address")?,
-        survey_version: f.required_text("survey_version")?,
-        media_file_url: f.text("media_file_url")?,
-        media_file_name: f.text("media_file_name")?,
-        work_nonce: f.text("work_nonce")?,
-    })
+    let mut row = SurveyResponse::default();
+    for column in &COLUMNS {
+        let key = column.name;
+        match column.field {
+            Field::Text(place) => *(place.set)(&mut row) = f.required_text(key)?,
+            Field::TextOrEmpty(place) => *(place.set)(&mut row) = f.text(key)?.unwrap_or_default(),
+            Field::Nullable(place) | Field::OmittedWhenNull(place) => {
+                *(place.set)(&mut row) = f.text(key)?;
+            }
+            Field::Age(place) => {
+                let age = f.number(key)?;
+                *(place.set)(&mut row) = age.filter(|n| ages.contains(n)).map(|n| n as u8);
+            }
+            Field::Flag(place) => *(place.set)(&mut row) = f.flag(key)?.unwrap_or(false),
+        }
+    }
+    Ok(row)
 }
