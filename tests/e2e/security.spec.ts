@@ -36,7 +36,26 @@ const seeded = (question1: string, question2 = 'A friend') => ({
   question5a: 'Yes',
 });
 
+// Every header the site must send, named here rather than read from hosting.mjs: a header
+// removed there fails this list instead of leaving the checks below with one fewer to check.
+const REQUIRED_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Permissions-Policy',
+  'Referrer-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+];
+
 test.describe('headers and hosting rules', () => {
+  test('web/deploy/hosting.mjs gives every header the site must send, HSTS for two years', () => {
+    expect(Object.keys(expected).sort()).toEqual(REQUIRED_HEADERS);
+    expect(expected['Strict-Transport-Security']).toBe('max-age=63072000');
+    expect(expected['X-Frame-Options']).toBe('DENY');
+    expect(expected['Cross-Origin-Opener-Policy']).toBe('same-origin');
+  });
+
   test('the site is served with the CSP and the other security headers from web/deploy/hosting.mjs', async ({ request }) => {
     for (const path of ['/', '/survey/question/3', '/thank-you/completed']) {
       const response = await request.get(path);

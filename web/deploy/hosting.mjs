@@ -84,6 +84,9 @@ export function securityHeaders({ supabaseUrl, emailOrigin } = {}) {
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
+    // Two years, this host only: includeSubDomains and preload bind every subdomain of the
+    // movement's domain for years, so they are the operator's choice (docs/deploy.md, "Hosting rules").
+    'Strict-Transport-Security': 'max-age=63072000',
   };
 }
 
