@@ -27,22 +27,28 @@ pub struct Api {
 
 impl Api {
     pub fn new(config: Config) -> Self {
-        let agent = ureq::AgentBuilder::new()
-            .timeout_connect(Duration::from_secs(10))
-            .timeout(Duration::from_secs(60))
-            .build();
+        let agent = ureq::Agent::config_builder()
+            .timeout_connect(Some(Duration::from_secs(10)))
+            .timeout_global(Some(Duration::from_secs(60)))
+            // An error answer is read here: its body says what to fix.
+            .http_status_as_error(false)
+            // Straight to the project: no proxy from the environment (HTTPS_PROXY, ALL_PROXY).
+            .proxy(None)
+            .build()
+            .into();
         Self { config, agent }
     }
 
-    fn request(&self, method: &str, query: &str) -> ureq::Request {
-        let url = format!("{}/rest/v1/{TABLE}{query}", self.config.url);
-        let request = self
-            .agent
-            .request(method, &url)
-            .set("apikey", &self.config.key);
+    fn url(&self, query: &str) -> String {
+        format!("{}/rest/v1/{TABLE}{query}", self.config.url)
+    }
+
+    /// `request` with the key.
+    fn authorized<B>(&self, request: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
+        let request = request.header("apikey", &self.config.key);
         // An sb_secret_ key is not a JWT: the gateway takes it only as `apikey`.
         if self.config.key_is_jwt() {
-            request.set("Authorization", &format!("Bearer {}", self.config.key))
+            request.header("Authorization", format!("Bearer {}", self.config.key))
         } else {
             request
         }
@@ -55,14 +61,15 @@ impl Api {
     /// wrong key, missing table or column); a refusal of this one row is `Ok(Refused)`.
     pub fn insert(&self, row: &Value) -> Result<Insert, String> {
         let answer = self
-            .request("POST", "")
-            .set("Content-Type", "application/json")
-            .set("Prefer", "return=minimal")
-            .send_string(&row.to_string());
+            .authorized(self.agent.post(self.url("")))
+            .header("Content-Type", "application/json")
+            .header("Prefer", "return=minimal")
+            .send(row.to_string());
         match answer {
-            Ok(_) => Ok(Insert::Stored),
-            Err(ureq::Error::Status(status, response)) => {
-                let body = response.into_string().unwrap_or_default();
+            Ok(response) if response.status().is_success() => Ok(Insert::Stored),
+            Ok(mut response) => {
+                let status = response.status().as_u16();
+                let body = response.body_mut().read_to_string().unwrap_or_default();
                 let (code, message) = error_parts(&body);
                 match (status, code.as_str()) {
                     (409, "23505") => Ok(Insert::AlreadyStored),
@@ -96,17 +103,19 @@ impl Api {
                 query.push_str("&completion_time=gte.");
                 query.push_str(&since.replace('+', "%2B"));
             }
-            let page: Vec<Map<String, Value>> = match self.request("GET", &query).call() {
-                Ok(response) => response
-                    .into_string()
-                    .map_err(|e| e.to_string())
-                    .and_then(|body| serde_json::from_str(&body).map_err(|e| e.to_string()))
-                    .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?,
-                Err(ureq::Error::Status(status, response)) => {
-                    return Err(self.explain(status, &response.into_string().unwrap_or_default()))
-                }
-                Err(error) => return Err(self.unreachable(&error)),
-            };
+            let mut response = self
+                .authorized(self.agent.get(self.url(&query)))
+                .call()
+                .map_err(|error| self.unreachable(&error))?;
+            let status = response.status();
+            let body = response.body_mut().read_to_string();
+            if !status.is_success() {
+                return Err(self.explain(status.as_u16(), &body.unwrap_or_default()));
+            }
+            let page: Vec<Map<String, Value>> = body
+                .map_err(|e| e.to_string())
+                .and_then(|body| serde_json::from_str(&body).map_err(|e| e.to_string()))
+                .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
             let last = page.len() < PAGE;
             rows.extend(page);
             progress(rows.len());

@@ -34,7 +34,7 @@ pub fn stack() -> Option<Stack> {
         service_key,
         anon_key,
     };
-    let reset = ureq::post(&format!("{}/__stack/reset", stack.url)).send_string("{}");
+    let reset = ureq::post(format!("{}/__stack/reset", stack.url)).send("{}");
     assert!(reset.is_ok(), "reset: {reset:?}");
     Some(stack)
 }
@@ -42,10 +42,11 @@ pub fn stack() -> Option<Stack> {
 impl Stack {
     /// Every stored row, as the database owner sees it, sorted by id.
     pub fn rows(&self) -> Vec<Row> {
-        let body = ureq::get(&format!("{}/__stack/rows/survey_responses", self.url))
+        let body = ureq::get(format!("{}/__stack/rows/survey_responses", self.url))
             .call()
             .expect("rows")
-            .into_string()
+            .body_mut()
+            .read_to_string()
             .expect("text");
         let mut rows: Vec<Row> = serde_json::from_str(&body).expect("json");
         rows.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
@@ -59,11 +60,11 @@ impl Stack {
         if key == self.anon_key {
             row["work_nonce"] = Value::from(work_for(&row));
         }
-        let answer = ureq::post(&format!("{}/rest/v1/survey_responses", self.url))
-            .set("apikey", key)
-            .set("Authorization", &format!("Bearer {key}"))
-            .set("Content-Type", "application/json")
-            .send_string(&row.to_string());
+        let answer = ureq::post(format!("{}/rest/v1/survey_responses", self.url))
+            .header("apikey", key)
+            .header("Authorization", format!("Bearer {key}"))
+            .header("Content-Type", "application/json")
+            .send(row.to_string());
         assert!(answer.is_ok(), "insert: {answer:?}");
     }
 
