@@ -2,9 +2,7 @@
 //! engine's params (every `{{name}}` HTML-escaped, as EmailJS does), wrapped in a message
 //! with a quoted-printable or base64 body, or several in an mbox.
 
-use mail_builder::encoders::{
-    base64::base64_encode_mime, quoted_printable::quoted_printable_encode,
-};
+use encodify::{base64::MIME, qp::BODY};
 use stepzero_core::email::email_params;
 use stepzero_core::record::{build_record, RecordMeta, SurveyResponse};
 use stepzero_core::Answers;
@@ -115,10 +113,9 @@ pub fn eml(from: &str, html: &str, encoding: Encoding) -> Vec<u8> {
     )
     .into_bytes();
     match encoding {
-        Encoding::QuotedPrintable => quoted_printable_encode(html.as_bytes(), &mut out, true),
-        Encoding::Base64 => base64_encode_mime(html.as_bytes(), &mut out, false),
-    }
-    .expect("encode");
+        Encoding::QuotedPrintable => BODY.encode_append(html, &mut out),
+        Encoding::Base64 => MIME.encode_append(html, &mut out),
+    };
     out
 }
 
