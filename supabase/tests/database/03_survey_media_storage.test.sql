@@ -1,5 +1,8 @@
 -- The survey_media bucket and its storage.objects policy: anon adds files named as the
 -- engine names them, and can never read, list, overwrite or delete any object.
+-- Each insert below is Storage's permission check for an upload as hosted Supabase makes it:
+-- storage.operation() names the upload route and metadata carries the declared contentLength,
+-- so each refusal is the rule it names (the unclaimed-upload budget has its own tests, 06).
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
@@ -20,38 +23,43 @@ select policies_are('storage', 'objects', array['survey_media_anon_insert'],
 select policy_cmd_is('storage', 'objects', 'survey_media_anon_insert', 'insert', 'the policy is for INSERT');
 select policy_roles_are('storage', 'objects', 'survey_media_anon_insert', array['anon'], 'the policy is for anon');
 
--- Fixtures, as the owner: another bucket, and an object somebody uploaded earlier.
+-- Fixtures, as the owner: another bucket, and an object somebody uploaded earlier (its
+-- metadata as Storage stores it, the declared length included).
 insert into storage.buckets (id, name) values ('elsewhere', 'elsewhere');
 insert into storage.objects (bucket_id, name, metadata)
-values ('survey_media', '1700000000000_earlier.jpg', '{"size": 3, "mimetype": "image/jpeg"}');
+values ('survey_media', '1700000000000_earlier.jpg', '{"size": 3, "mimetype": "image/jpeg", "contentLength": 3}');
 
+-- Storage's permission check for an upload of 5 bytes into `bucket` under `name`.
+create function pg_temp.upload_sql(bucket text, name text) returns text language sql as $$
+  select format($q$insert into storage.objects (bucket_id, name, metadata, version)
+    values (%L, %L, '{"mimetype": "image/jpeg", "contentLength": 5}', '1')$q$, bucket, name)
+$$;
+
+-- What Storage sets for every query of an upload request (POST /object/<bucket>/<name>).
+set local storage.operation = 'storage.object.upload';
 set local role anon;
 
-select lives_ok($$
-  insert into storage.objects (bucket_id, name, metadata)
-  values ('survey_media', '1724140800000_my_photo.jpg', '{"size": 5, "mimetype": "image/jpeg"}')
-$$, 'anon uploads into survey_media (a plain insert, as Storage does)');
+select lives_ok(pg_temp.upload_sql('survey_media', '1724140800000_my_photo.jpg'),
+  'anon uploads into survey_media (a plain insert, as Storage does)');
 
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('elsewhere', '1724140800000_x.jpg') $$,
+select throws_ok(pg_temp.upload_sql('elsewhere', '1724140800000_x.jpg'),
   '42501', 'new row violates row-level security policy for table "objects"', 'anon cannot upload into another bucket');
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('survey_media', 'folder/1724140800000_x.jpg') $$,
+select throws_ok(pg_temp.upload_sql('survey_media', 'folder/1724140800000_x.jpg'),
   '42501', 'new row violates row-level security policy for table "objects"', 'anon cannot upload into a folder');
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('survey_media', '../1724140800000_x.jpg') $$,
+select throws_ok(pg_temp.upload_sql('survey_media', '../1724140800000_x.jpg'),
   '42501', 'new row violates row-level security policy for table "objects"', 'anon cannot upload a name with ..');
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('survey_media', 'photo.jpg') $$,
+select throws_ok(pg_temp.upload_sql('survey_media', 'photo.jpg'),
   '42501', 'new row violates row-level security policy for table "objects"', 'anon names must be <ms>_<sanitised name>');
 
 select is((select count(*) from storage.objects), 0::bigint, 'anon lists no object');
 select is((select count(*) from storage.objects where name = '1700000000000_earlier.jpg'), 0::bigint,
   'anon cannot read an object by name');
 
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('survey_media', '1700000000000_earlier.jpg') $$,
+select throws_ok(pg_temp.upload_sql('survey_media', '1700000000000_earlier.jpg'),
   '23505', null, 'anon cannot overwrite an existing object by uploading it again');
-select throws_ok($$
-  insert into storage.objects (bucket_id, name, metadata)
-  values ('survey_media', '1700000000000_earlier.jpg', '{"size": 1}')
-  on conflict (bucket_id, name) do update set metadata = excluded.metadata
-$$, '42501', null, 'anon cannot overwrite an object with an upsert');
+select throws_ok(pg_temp.upload_sql('survey_media', '1700000000000_earlier.jpg')
+  || ' on conflict (bucket_id, name) do update set metadata = excluded.metadata',
+  '42501', null, 'anon cannot overwrite an object with an upsert');
 
 update storage.objects set name = '1700000000000_renamed.jpg', metadata = '{}' where bucket_id = 'survey_media';
 -- Storage's own guard refuses a delete outside its API (supabase/storage 0055); the API sets
@@ -73,7 +81,7 @@ select is((select count(*) from storage.objects where name = '1724140800000_my_p
   'the upload anon was allowed is stored');
 
 set local role authenticated;
-select throws_ok($$ insert into storage.objects (bucket_id, name) values ('survey_media', '1724140800000_y.jpg') $$,
+select throws_ok(pg_temp.upload_sql('survey_media', '1724140800000_y.jpg'),
   '42501', 'new row violates row-level security policy for table "objects"', 'authenticated cannot upload (no sign-in on this site)');
 reset role;
 

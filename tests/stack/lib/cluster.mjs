@@ -149,12 +149,13 @@ export class Cluster {
     await c.connect();
     try {
       const { rows } = await c.query("select to_regnamespace('storage') is not null as ready");
-      if (!rows[0].ready) {
-        for (const f of readdirSync(bootstrapDir)
-          .filter((n) => n.endsWith('.sql'))
-          .sort()) {
-          await c.query(readFileSync(join(bootstrapDir, f), 'utf8'));
-        }
+      // A new cluster gets every bootstrap file; one made earlier (make run keeps target/stack)
+      // gets again those marked idempotent, so it also has what was added to the stand-in since.
+      for (const f of readdirSync(bootstrapDir)
+        .filter((n) => n.endsWith('.sql'))
+        .sort()) {
+        const sql = readFileSync(join(bootstrapDir, f), 'utf8');
+        if (!rows[0].ready || sql.startsWith('-- Idempotent')) await c.query(sql);
       }
       await migrate(c, this.log);
     } finally {

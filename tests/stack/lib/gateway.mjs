@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
-import { Storage, StorageError, parseObjectPath } from './storage.mjs';
+import { OPERATION, Storage, StorageError, declaredLength, parseObjectPath } from './storage.mjs';
 import { verify, ANON_KEY, SERVICE_ROLE_KEY } from './jwt.mjs';
 import { Faults, answerFault } from './faults.mjs';
 import { MAX_JSON_BODY, TooLarge, drain, readBody, readJson, sendJson, sendText } from './http.mjs';
@@ -164,9 +164,10 @@ export class Gateway {
         return await this.upload(req, res, path.slice('/object/'.length), claims);
       }
       if (m === 'GET' && path.startsWith('/object/')) {
-        const rest = path.slice('/object/'.length).replace(/^(authenticated|public)\//, '');
-        const { bucket, key } = parseObjectPath(rest);
-        const { bytes, mimetype } = await this.storage.download({ bucket, key, claims });
+        const scoped = path.slice('/object/'.length);
+        const { bucket, key } = parseObjectPath(scoped.replace(/^(authenticated|public)\//, ''));
+        const operation = scoped.startsWith('public/') ? OPERATION.downloadPublic : OPERATION.download;
+        const { bytes, mimetype } = await this.storage.download({ bucket, key, claims, operation });
         res.writeHead(200, { 'Content-Type': mimetype, 'Content-Length': bytes.length });
         return res.end(bytes);
       }
@@ -221,6 +222,8 @@ export class Gateway {
       body,
       upsert,
       limit,
+      declared: declaredLength(req.headers),
+      operation: req.method === 'PUT' ? OPERATION.update : OPERATION.upload,
     });
     return sendJson(res, 200, out);
   }

@@ -1,9 +1,13 @@
 // The database rules as they stand after every migration, read from the catalog (not from the
 // migration files, which a later migration may redefine), and one mutation per rule: SQL that
 // removes or weakens exactly that rule. New tables, constraints, grants, policies and buckets
-// are picked up without changes here.
+// are picked up without changes here, in `public` and in the operator's private schema
+// (stepzero_private: its settings, counters and the security definer checks the policies and
+// triggers call).
 
 const q = (id) => `"${id.replaceAll('"', '""')}"`;
+// The schemas whose tables, sequences and functions hold rules (stepzero_private need not exist).
+const SCHEMAS = "('public', 'stepzero_private')";
 const lit = (s) => `'${s.replaceAll("'", "''")}'`;
 
 /** Splits a deparsed boolean expression into its top-level AND terms (quotes respected). */
@@ -49,14 +53,15 @@ export async function discover(db) {
   const rows = async (text) => (await db.query(text)).rows;
 
   const tables = await rows(`
-    select c.oid, n.nspname, c.relname, c.relrowsecurity from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`);
+    select c.oid, n.nspname, c.relname, c.relrowsecurity,
+           case when n.nspname = 'public' then '' else n.nspname || '.' end || c.relname as label
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname in ${SCHEMAS} and c.relkind in ('r', 'p') order by n.nspname, c.relname`);
   for (const t of tables) {
     const T = `${q(t.nspname)}.${q(t.relname)}`;
     for (const c of await rows(`select conname, contype from pg_constraint
                                  where conrelid = ${t.oid} order by conname`)) {
-      add(`${t.relname}: drop constraint ${c.conname}`, `alter table ${T} drop constraint ${q(c.conname)}`);
+      add(`${t.label}: drop constraint ${c.conname}`, `alter table ${T} drop constraint ${q(c.conname)}`);
     }
     for (const a of await rows(`
         select a.attname, a.attnotnull, d.adbin is not null as has_default,
@@ -65,28 +70,48 @@ export async function discover(db) {
           from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
          where a.attrelid = ${t.oid} and a.attnum > 0 and not a.attisdropped order by a.attnum`)) {
       if (a.attnotnull && !a.in_pk) {
-        add(`${t.relname}: ${a.attname} nullable`, `alter table ${T} alter column ${q(a.attname)} drop not null`);
+        add(`${t.label}: ${a.attname} nullable`, `alter table ${T} alter column ${q(a.attname)} drop not null`);
       }
       if (a.has_default) {
-        add(`${t.relname}: ${a.attname} without default`, `alter table ${T} alter column ${q(a.attname)} drop default`);
+        add(`${t.label}: ${a.attname} without default`, `alter table ${T} alter column ${q(a.attname)} drop default`);
       }
     }
-    if (t.relrowsecurity) add(`${t.relname}: row level security off`, `alter table ${T} disable row level security`);
+    if (t.relrowsecurity) add(`${t.label}: row level security off`, `alter table ${T} disable row level security`);
     // As if the migration's REVOKE were missing: the API roles keep hosted Supabase's defaults.
-    add(`${t.relname}: API roles keep every privilege`, `grant all on ${T} to anon, authenticated`);
+    add(`${t.label}: API roles keep every privilege`, `grant all on ${T} to anon, authenticated`);
     for (const g of await rows(`
         select distinct grantee, privilege_type from information_schema.role_column_grants
-         where table_schema = 'public' and table_name = ${lit(t.relname)}
+         where table_schema = ${lit(t.nspname)} and table_name = ${lit(t.relname)}
            and grantee in ('anon', 'authenticated')
         union
         select distinct grantee, privilege_type from information_schema.role_table_grants
-         where table_schema = 'public' and table_name = ${lit(t.relname)}
+         where table_schema = ${lit(t.nspname)} and table_name = ${lit(t.relname)}
            and grantee in ('anon', 'authenticated') order by 1, 2`)) {
-      add(`${t.relname}: revoke ${g.privilege_type} from ${g.grantee}`, `revoke ${g.privilege_type} on ${T} from ${q(g.grantee)}`);
+      add(`${t.label}: revoke ${g.privilege_type} from ${g.grantee}`, `revoke ${g.privilege_type} on ${T} from ${q(g.grantee)}`);
     }
     for (const tg of await rows(`select tgname from pg_trigger where tgrelid = ${t.oid} and not tgisinternal`)) {
-      add(`${t.relname}: drop trigger ${tg.tgname}`, `drop trigger ${q(tg.tgname)} on ${T}`);
+      add(`${t.label}: drop trigger ${tg.tgname}`, `drop trigger ${q(tg.tgname)} on ${T}`);
     }
+  }
+
+  // Sequences (the private counters): as if their REVOKE were missing.
+  for (const sq of await rows(`select n.nspname, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                                where n.nspname in ${SCHEMAS} and c.relkind = 'S' order by 1, 2`)) {
+    add(
+      `sequence ${sq.nspname}.${sq.relname}: API roles keep every privilege`,
+      `grant all on sequence ${q(sq.nspname)}.${q(sq.relname)} to anon, authenticated`,
+    );
+  }
+
+  // Functions of the private schema: a security definer one run as its caller instead (who may
+  // read none of what it reads), and EXECUTE for an API role that does not have it.
+  for (const f of await rows(`select p.oid::regprocedure::text as sig, p.prosecdef,
+                                     array(select r from unnest(array['anon', 'authenticated']) r
+                                            where not has_function_privilege(r, p.oid, 'EXECUTE')) as lacking
+                                from pg_proc p where p.pronamespace = (select oid from pg_namespace where nspname = 'stepzero_private')
+                               order by 1`)) {
+    if (f.prosecdef) add(`function ${f.sig}: security invoker`, `alter function ${f.sig} security invoker`);
+    for (const r of f.lacking) add(`function ${f.sig}: executable by ${r}`, `grant execute on function ${f.sig} to ${q(r)}`);
   }
 
   for (const p of await rows(`select schemaname, tablename, policyname, permissive, roles::text[] as roles,

@@ -1,5 +1,6 @@
 // Supabase Storage's object API, as far as the product and its tests use it. Every
-// database step runs as the caller's role in a transaction, so storage RLS policies decide.
+// database step runs as the caller's role in a transaction, so storage RLS policies decide,
+// and sees what storage-api's request scope sets: the JWT claims and the route's operation.
 import { mkdirSync, writeFileSync, renameSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { resolve, sep, dirname } from 'node:path';
 import { randomUUID, createHash } from 'node:crypto';
@@ -31,6 +32,29 @@ const E = {
   duplicate: () => new StorageError(409, 'Duplicate', 'The resource already exists'),
   bad: (m) => new StorageError(400, 'InvalidRequest', m),
 };
+
+/**
+ * The operation names storage-api gives its routes (src/http/routes/operations.ts) and sets as
+ * `storage.operation` for every query of the request; policies read it with storage.operation().
+ */
+export const OPERATION = {
+  upload: 'storage.object.upload', // POST /object/<bucket>/<name> (x-upsert or not)
+  update: 'storage.object.upload_update', // PUT /object/<bucket>/<name>
+  download: 'storage.object.get_authenticated', // GET /object/[authenticated/]<bucket>/<name>
+  downloadPublic: 'storage.object.get_public', // GET /object/public/<bucket>/<name>
+  list: 'storage.object.list', // POST /object/list/<bucket>
+  remove: 'storage.object.delete_many', // DELETE /object/<bucket>
+};
+
+/**
+ * The request's Content-Length as storage-api reads it for the permission check
+ * (getKnownRequestContentLength in src/storage/uploader.ts): the whole body, multipart framing
+ * included; undefined when the request declares none (chunked) or a value that is not a number.
+ */
+export function declaredLength(headers) {
+  const n = Number(headers['content-length']);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
 
 // storage-api's isValidKey: word characters and a few safe punctuation marks.
 const KEY_CHARS = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
@@ -84,18 +108,21 @@ export class Storage {
 
   /**
    * Runs fn(client) in a transaction as `claims.role`; maps policy errors to Storage's.
-   * Like storage-api's request scope, every transaction sets storage.allow_delete_query, so the
-   * schema's delete guard lets the API (and only the API) delete; policies still decide.
+   * Like storage-api's request scope, every transaction sets the claims, the route's
+   * `operation` (OPERATION) and storage.allow_delete_query, so the schema's delete guard lets
+   * the API (and only the API) delete; policies still decide.
    * `rollback: true` is storage-api's testPermission: the statement's effect is thrown away.
    */
-  async asRole(claims, fn, { rollback = false } = {}) {
+  async asRole(claims, fn, { rollback = false, operation = '' } = {}) {
     const client = await this.api.connect();
     try {
       await client.query('begin');
       await client.query(`set local role ${claims.role}`); // role is from a verified allowlist
-      await client.query("select set_config('request.jwt.claims', $1, true), set_config('storage.allow_delete_query', 'true', true)", [
-        JSON.stringify(claims),
-      ]);
+      await client.query(
+        `select set_config('request.jwt.claims', $1, true), set_config('storage.operation', $2, true),
+                set_config('storage.allow_delete_query', 'true', true)`,
+        [JSON.stringify(claims), operation],
+      );
       const result = await fn(client);
       await client.query(rollback ? 'rollback' : 'commit');
       return result;
@@ -116,8 +143,11 @@ export class Storage {
     return { bucket: b, limit, readLimit: limit + MULTIPART_SLACK };
   }
 
-  /** POST/PUT /object/<bucket>/<key>: body is multipart (supabase-js File/Blob) or raw bytes. */
-  async upload({ bucket, key, claims, contentType, body, upsert, limit }) {
+  /**
+   * POST/PUT /object/<bucket>/<key>: body is multipart (supabase-js File/Blob) or raw bytes;
+   * `declared` is the request's Content-Length (declaredLength), `operation` the route's.
+   */
+  async upload({ bucket, key, claims, contentType, body, upsert, limit, declared, operation = OPERATION.upload }) {
     const file = await parseUpload(contentType, body);
     if (file.bytes.length > limit) throw E.tooLarge();
     const mime = file.mimetype.split(';')[0].trim().toLowerCase();
@@ -150,9 +180,11 @@ export class Storage {
     try {
       // storage-api's order: the caller's permission check (an insert as the caller, rolled
       // back, with only what is known before the bytes are stored), then the row as the
-      // service role. Policies therefore see {mimetype, contentLength}, as on hosted Supabase.
-      await this.asRole(claims, (c) => write(c, { mimetype: file.mimetype, contentLength: file.bytes.length }), { rollback: true });
-      await this.asRole({ ...claims, role: 'service_role' }, (c) => write(c, metadata));
+      // service role. Policies therefore see {mimetype, contentLength}, as on hosted Supabase,
+      // where contentLength is the request's declared length (multipart framing included) and
+      // is left out when the request declares none (JSON drops the undefined).
+      await this.asRole(claims, (c) => write(c, { mimetype: file.mimetype, contentLength: declared }), { rollback: true, operation });
+      await this.asRole({ ...claims, role: 'service_role' }, (c) => write(c, metadata), { operation });
       renameSync(temp, target);
     } finally {
       rmSync(temp, { force: true });
@@ -161,11 +193,12 @@ export class Storage {
   }
 
   /** GET /object/<bucket>/<key>: the bytes, if the caller's SELECT policies allow. */
-  async download({ bucket, key, claims }) {
+  async download({ bucket, key, claims, operation = OPERATION.download }) {
     await this.bucket(bucket);
     const rows = await this.asRole(
       claims,
       async (c) => (await c.query('select metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, key])).rows,
+      { operation },
     );
     if (!rows[0]) throw E.noObject();
     const p = this.filePath(bucket, key);
@@ -191,6 +224,7 @@ export class Storage {
             [bucket, prefix, limit, offset],
           )
         ).rows,
+      { operation: OPERATION.list },
     );
   }
 
@@ -202,6 +236,7 @@ export class Storage {
       async (c) =>
         (await c.query('delete from storage.objects where bucket_id = $1 and name = any($2) returning name, id, metadata', [bucket, names]))
           .rows,
+      { operation: OPERATION.remove },
     );
     for (const r of rows) rmSync(this.filePath(bucket, r.name), { force: true });
     return rows.map((r) => ({ ...r, bucket_id: bucket }));

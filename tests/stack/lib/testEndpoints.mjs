@@ -6,7 +6,8 @@
 //   GET  /__stack/emails                 what the EmailJS stand-in received
 //   GET|POST /__stack/faults             the faults set for the next calls (faults.mjs)
 //   GET|POST /__stack/work-difficulty    the proof of work's difficulty, as an operator sets it
-//   POST /__stack/reset                  empty tables, bucket and emails; faults and difficulty back to default
+//   POST /__stack/reset                  empty tables, bucket and emails; faults, the operator's settings
+//                                        (difficulty, upload budget) and the private counters back to default
 import { writeFileSync } from 'node:fs';
 import { StorageError } from './storage.mjs';
 import { MAX_JSON_BODY, readBody, sendJson } from './http.mjs';
@@ -90,7 +91,15 @@ async function reset(gateway) {
     "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'",
   );
   if (tables[0].t) await gateway.admin.query(`truncate ${tables[0].t}`);
-  await gateway.admin.query('update stepzero_private.settings set work_difficulty = default');
+  // Every setting of the operator's row back to its default, and every counter kept beside it
+  // (the unclaimed-upload ledger, a sequence) back to its start: read from the catalog, so a
+  // setting a migration adds is reset with no change here.
+  const { rows: settings } = await gateway.admin.query(`select string_agg(format('%I = default', attname), ', ') as s
+      from pg_attribute where attrelid = 'stepzero_private.settings'::regclass
+       and attnum > 0 and not attisdropped and attname <> 'only_row'`);
+  await gateway.admin.query(`update stepzero_private.settings set ${settings[0].s}`);
+  await gateway.admin.query(`select setval(s.seqrelid, s.seqstart, false) from pg_sequence s
+      join pg_class c on c.oid = s.seqrelid where c.relnamespace = 'stepzero_private'::regnamespace`);
   await gateway.storage.reset();
   gateway.emails = [];
   if (gateway.emailsFile) writeFileSync(gateway.emailsFile, '');
