@@ -2,8 +2,14 @@
 #   make bench-web   the production build (web/dist), then Lighthouse (mobile preset, median
 #                    of RUNS runs) on /, /about, /privacy and /survey/question/1, served by
 #                    scripts/serve.mjs with the real headers. `make bench` then prints the budget.
+#   make bench-bucket  `flood-bucket:` what one script can store per hour in the bucket under the
+#                    default unclaimed-upload budget, against a throwaway local backend (the hour
+#                    compressed into short windows; tests/bench/flood-bucket.mjs says how)
 
-.PHONY: bench-web
+.PHONY: bench-web bench-bucket
+
+bench-bucket: stack-deps
+	node tests/bench/flood-bucket.mjs
 
 # Measuring needs no services: without web/.env the build is a preview (make build would refuse).
 bench-web: export STEPZERO_PREVIEW_BUILD := 1
