@@ -13,8 +13,7 @@
 // target/bench/flood-bucket.json.
 //   node tests/bench/flood-bucket.mjs [--window-seconds 6] [--windows 4]
 import { mkdirSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
-import { startStack } from '../stack/test/helpers.mjs';
+import { connectAsOwner, startStack } from '../stack/test/helpers.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const WINDOW_S = arg('--window-seconds', 6);
@@ -32,9 +31,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const say = (line) => process.stderr.write(`[flood-bucket] ${line}\n`);
 
 const stack = await startStack();
-const m = /psql -h (\S+) -p (\d+) -U postgres postgres/.exec(stack.stderr);
-const db = new pg.Client({ host: m[1], port: Number(m[2]), user: 'postgres', database: 'postgres' });
-await db.connect();
+const db = await connectAsOwner(stack);
 try {
   const {
     rows: [settings],

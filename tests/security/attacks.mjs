@@ -7,10 +7,9 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { createClient } from '@supabase/supabase-js';
 import { anonKeysIn } from './bundle-scan.mjs';
-import { startStack, validRow } from '../stack/test/helpers.mjs';
+import { connectAsOwner, startStack, validRow } from '../stack/test/helpers.mjs';
 import { defaultDifficulty, leadingZeroBits, sha256, solveWork, withWork } from '../stack/work.mjs';
 
 const bundle = process.env.SECURITY_BUNDLE || 'target/web-e2e';
@@ -22,10 +21,7 @@ before(async () => {
   [key] = anonKeysIn(bundle);
   assert.ok(key, `no anon key in ${bundle}: build the site first (make test-e2e)`);
   stack = await startStack();
-  const m = /psql -h (\S+) -p (\d+) -U postgres postgres/.exec(stack.stderr);
-  assert.ok(m, 'the launcher names its database');
-  db = new pg.Client({ host: m[1], port: Number(m[2]), user: 'postgres', database: 'postgres' });
-  await db.connect();
+  db = await connectAsOwner(stack);
 });
 after(async () => {
   await db?.end();

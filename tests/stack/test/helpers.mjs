@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { withWork } from '../work.mjs';
 
 export const launcher = fileURLToPath(new URL('../stack.mjs', import.meta.url));
@@ -57,6 +58,15 @@ export async function startStack(args = ['--throwaway', '--port', '0']) {
 }
 
 /** Every live descendant pid of `pid` (from /proc). */
+/** A pg client connected to the stack's database as its owner, which the launcher names on stderr. */
+export async function connectAsOwner(stack) {
+  const m = /psql -h (\S+) -p (\d+) -U postgres postgres/.exec(stack.stderr);
+  if (!m) throw new Error(`the launcher did not name its database:\n${stack.stderr}`);
+  const db = new pg.Client({ host: m[1], port: Number(m[2]), user: 'postgres', database: 'postgres' });
+  await db.connect();
+  return db;
+}
+
 export function descendants(pid) {
   const children = new Map();
   for (const d of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {

@@ -6,18 +6,14 @@
 // and supabase_admin's default privileges grant the API roles as on hosted projects.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import pg from 'pg';
-import { startStack } from './helpers.mjs';
+import { connectAsOwner, startStack } from './helpers.mjs';
 
 let stack;
 let db;
 
 before(async () => {
   stack = await startStack();
-  const m = /psql -h (\S+) -p (\d+) -U postgres postgres/.exec(stack.stderr);
-  assert.ok(m, 'the launcher names its database');
-  db = new pg.Client({ host: m[1], port: Number(m[2]), user: 'postgres', database: 'postgres' });
-  await db.connect();
+  db = await connectAsOwner(stack);
 });
 
 after(async () => {
