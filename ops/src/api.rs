@@ -1,8 +1,10 @@
 //! The project's REST API (PostgREST behind Supabase's gateway) with the service-role key:
-//! read every response, insert one with its own id. Every failure becomes a message saying
-//! what to fix.
+//! read every response, insert one with its own id, find the responses naming a file, and ask
+//! which proof-of-work difficulty was in force at a time. Every failure becomes a message
+//! saying what to fix.
 
 use crate::config::Config;
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use std::time::Duration;
 
@@ -41,6 +43,20 @@ impl Api {
 
     fn url(&self, query: &str) -> String {
         format!("{}/rest/v1/{TABLE}{query}", self.config.url)
+    }
+
+    /// The body of a successful answer, or a message saying what to fix.
+    fn body(
+        &self,
+        answer: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Result<String, String> {
+        let mut response = answer.map_err(|error| self.unreachable(&error))?;
+        let status = response.status();
+        let body = response.body_mut().read_to_string();
+        if !status.is_success() {
+            return Err(self.explain(status.as_u16(), &body.unwrap_or_default()));
+        }
+        body.map_err(|e| format!("cannot read the server's answer: {e}"))
     }
 
     /// `request` with the key.
@@ -83,6 +99,46 @@ impl Api {
         }
     }
 
+    /// The proof-of-work difficulty the database asked for at `sent` (the last change at or
+    /// before it; `public.work_difficulty_at`, which only the service role may call), today's
+    /// when `sent` is `None`; `None` for a time before the database kept the difficulty's
+    /// history.
+    ///
+    /// # Errors
+    /// A message saying what to fix (see [`Api::insert`]; a project without the function needs
+    /// the latest migrations).
+    pub fn work_difficulty_at(&self, sent: Option<&DateTime<Utc>>) -> Result<Option<u32>, String> {
+        let url = format!("{}/rest/v1/rpc/work_difficulty_at", self.config.url);
+        let question = serde_json::json!({ "sent_at": sent.map(DateTime::to_rfc3339) });
+        let answer = self
+            .authorized(self.agent.post(url))
+            .header("Content-Type", "application/json")
+            .send(question.to_string());
+        let body = self.body(answer)?;
+        serde_json::from_str(&body).map_err(|_| {
+            format!("the project's work_difficulty_at answered {body:?}, not a difficulty")
+        })
+    }
+
+    /// The ids of the stored responses whose `media_file_url` is `file`.
+    ///
+    /// # Errors
+    /// A message saying what to fix (see [`Api::insert`]).
+    pub fn naming(&self, file: &str) -> Result<Vec<String>, String> {
+        let request = self
+            .agent
+            .get(self.url(""))
+            .query("select", "id")
+            .query("media_file_url", format!("eq.{file}"));
+        let body = self.body(self.authorized(request).call())?;
+        let rows: Vec<Map<String, Value>> = serde_json::from_str(&body)
+            .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| row.get("id")?.as_str().map(str::to_owned))
+            .collect())
+    }
+
     /// Every stored response, oldest first (by completion time, then id), optionally only
     /// those completed at or after `since` (an RFC 3339 time). `progress` hears each page.
     ///
@@ -103,18 +159,8 @@ impl Api {
                 query.push_str("&completion_time=gte.");
                 query.push_str(&since.replace('+', "%2B"));
             }
-            let mut response = self
-                .authorized(self.agent.get(self.url(&query)))
-                .call()
-                .map_err(|error| self.unreachable(&error))?;
-            let status = response.status();
-            let body = response.body_mut().read_to_string();
-            if !status.is_success() {
-                return Err(self.explain(status.as_u16(), &body.unwrap_or_default()));
-            }
-            let page: Vec<Map<String, Value>> = body
-                .map_err(|e| e.to_string())
-                .and_then(|body| serde_json::from_str(&body).map_err(|e| e.to_string()))
+            let body = self.body(self.authorized(self.agent.get(self.url(&query))).call())?;
+            let page: Vec<Map<String, Value>> = serde_json::from_str(&body)
                 .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
             let last = page.len() < PAGE;
             rows.extend(page);
@@ -160,6 +206,10 @@ fn explain(url: &str, status: u16, body: &str) -> String {
         // PostgREST 12.0 answers an insert into a table missing from its schema cache with
         // 404 and `{}`; later versions say PGRST205.
         (404, _) if body.trim() == "{}" => missing_table("not in the API's schema"),
+        (_, "PGRST202" | "42883") => format!(
+            "the project lacks a function this tool calls ({message}). Apply the latest \
+             migrations: supabase db push"
+        ),
         (_, "PGRST204" | "42703") => format!(
             "the table {TABLE} lacks a column this tool writes ({message}). Apply the latest \
              migrations: supabase db push"
@@ -210,6 +260,11 @@ mod tests {
             400,
             r#"{"code":"PGRST204","message":"Could not find the 'x' column"}"#,
             "lacks a column",
+        );
+        says(
+            404,
+            r#"{"code":"PGRST202","message":"Could not find the function public.work_difficulty_at(sent_at)"}"#,
+            "lacks a function this tool calls (Could not find the function public.work_difficulty_at",
         );
         says(404, "{}", "supabase db push");
         says(404, "<html>", "STEPZERO_SUPABASE_URL");

@@ -1,9 +1,15 @@
 //! `import`: the responses found in saved emails go into the table with their own ids, so
 //! running it twice, or on a response that already reached the database, changes nothing.
+//! The service role the import uses is exempt from the database's rules for the public key,
+//! so it makes their checks itself: each response must carry the proof of work the database
+//! asked for when its email was sent (unless the operator accepts its id), and may not name a
+//! file another response names.
 
 use crate::api::{Api, Insert};
 use crate::mail::{self, Found};
 use crate::progress;
+use chrono::{DateTime, Utc};
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use stepzero_core::record::SurveyResponse;
 use stepzero_core::work;
@@ -15,10 +21,13 @@ pub struct Summary {
     pub already_stored: usize,
     /// (where, why) for each refused message.
     pub refused: Vec<(String, String)>,
+    /// The ids given to `--accept-without-work` that no message of the run carries.
+    pub not_found: Vec<String>,
 }
 
 impl Summary {
-    /// `imported <n>, already stored <n>, refused <n>`, then one line per refusal.
+    /// `imported <n>, already stored <n>, refused <n>`, then one line per refusal, then
+    /// `not found: <id>` for each accepted id no message carries.
     pub fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!(
             "imported {}, already stored {}, refused {}",
@@ -31,12 +40,14 @@ impl Summary {
                 .iter()
                 .map(|(source, why)| format!("refused {source}: {why}")),
         );
+        lines.extend(self.not_found.iter().map(|id| format!("not found: {id}")));
         lines
     }
 }
 
 /// Reads every message in `paths` and inserts each valid response whose proof of work holds
-/// (or, with `accept_without_work`, that carries none).
+/// and whose file no other response names; the responses whose ids are in `accepted` (lower
+/// case) go in whatever their work.
 ///
 /// # Errors
 /// A message when a file cannot be read or the project cannot be used; rows inserted before
@@ -45,14 +56,23 @@ pub fn run(
     api: &Api,
     paths: &[PathBuf],
     senders: &[String],
-    accept_without_work: bool,
+    accepted: &[String],
 ) -> Result<Summary, String> {
     let found = mail::read_all(paths, senders)?;
     let bar = progress::bar(found.len() as u64, "importing");
     let mut summary = Summary::default();
-    for Found { source, response } in found {
+    let mut required = Required::new(api);
+    let mut seen = HashSet::new();
+    for Found { source, message } in found {
         bar.inc(1);
-        let record = match response.and_then(|r| check_work(&r, accept_without_work).map(|()| r)) {
+        seen.extend(message.id);
+        let refusal = match message.response {
+            Ok(record) => {
+                admit(api, &record, message.sent, accepted, &mut required)?.map_or(Ok(record), Err)
+            }
+            Err(why) => Err(why),
+        };
+        let record = match refusal {
             Ok(record) => record,
             Err(why) => {
                 summary.refused.push((source, why));
@@ -69,37 +89,213 @@ pub fn run(
         }
     }
     bar.finish_and_clear();
+    for id in accepted {
+        if !seen.contains(id) && !summary.not_found.contains(id) {
+            summary.not_found.push(id.clone());
+        }
+    }
     Ok(summary)
 }
 
-/// The database's proof-of-work check, which the import's service role is exempt from: the
-/// row's nonce must hold for its id and completion time at the engine's default difficulty
-/// (the least the database ever asks), so an email forged through the public EmailJS key
-/// costs its sender the same work as an insert. A row without work is real when the visitor's
-/// browser could not solve it or could not load the database client; it goes in only when the
-/// operator, having checked its id, asks for it.
-fn check_work(record: &SurveyResponse, accept_without_work: bool) -> Result<(), String> {
+/// Why `record` may not go in, or `None`: its work (unless its id is `accepted`), then its file.
+fn admit(
+    api: &Api,
+    record: &SurveyResponse,
+    sent: Option<DateTime<Utc>>,
+    accepted: &[String],
+    required: &mut Required<'_>,
+) -> Result<Option<String>, String> {
+    let id = record.id.as_deref().unwrap_or_default();
+    if !accepted.iter().any(|a| a == id) {
+        if let Some(why) = check_work(record, sent, |sent| required.at(sent))? {
+            return Ok(Some(why));
+        }
+    }
+    check_file(api, record)
+}
+
+/// The database's proof-of-work check, made here for the service role it exempts: the row's
+/// nonce must hold for its id and completion time at the difficulty the database asked for
+/// when the email was sent (`required`; its Date header, or today's when it has none), never
+/// less than the engine's default. So an email forged through the public EmailJS key costs
+/// its sender at least what an insert would have at that moment, and a raise after a real
+/// email was sent does not refuse it. A row without work, or with less than that, is real
+/// when the visitor's browser could not solve it, or solved it at the default while the
+/// database was out of reach; it goes in only when the operator, having checked its id,
+/// names it (`None`: it may go in).
+fn check_work(
+    record: &SurveyResponse,
+    sent: Option<DateTime<Utc>>,
+    required: impl FnOnce(Option<DateTime<Utc>>) -> Result<u32, String>,
+) -> Result<Option<String>, String> {
+    let id = record.id.as_deref().unwrap_or_default();
+    let then_accept = format!(
+        "check its id with the team that runs the site, then import it with \
+         --accept-without-work {id}"
+    );
     let Some(nonce) = record.work_nonce.as_deref() else {
-        return if accept_without_work {
-            Ok(())
-        } else {
-            Err(
-                "it carries no proof of work: check its id with the team that runs the site, \
-                 then import it with --accept-without-work"
-                    .to_owned(),
-            )
-        };
+        return Ok(Some(format!("it carries no proof of work: {then_accept}")));
     };
     let completed_ms = chrono::DateTime::parse_from_rfc3339(&record.completion_time)
         .ok()
         .and_then(|time| u64::try_from(time.timestamp_millis()).ok());
-    let id = record.id.as_deref().unwrap_or_default();
-    match completed_ms {
-        Some(ms) if work::verify(id, ms, nonce, work::DEFAULT_DIFFICULTY) => Ok(()),
-        _ => Err(
+    let holds = |difficulty| completed_ms.is_some_and(|ms| work::verify(id, ms, nonce, difficulty));
+    if !holds(work::DEFAULT_DIFFICULTY) {
+        return Ok(Some(
             "its proof of work does not hold for its id and completion time (forged, or edited \
              after it was sent)"
                 .to_owned(),
+        ));
+    }
+    let difficulty = required(sent)?;
+    if holds(difficulty) {
+        return Ok(None);
+    }
+    let asked = match sent {
+        Some(sent) => format!(
+            "which the database asked for when the email was sent ({})",
+            sent.format("%Y-%m-%d %H:%M:%S UTC")
         ),
+        None => "which the database asks for now (the email has no Date header to tell when it \
+                 was sent)"
+            .to_owned(),
+    };
+    Ok(Some(format!(
+        "its proof of work falls short of difficulty {difficulty}, {asked}: forged, or solved \
+         while the site could not reach the database; {then_accept}"
+    )))
+}
+
+/// A response may name only a file no other response names: its work shows it cost its
+/// sender something, not that the file is theirs (an email can name any object in the
+/// bucket). A file the bucket does not have yet is no reason to refuse: the visitor's outbox
+/// may still upload it, which completes the row (`None`: it may go in).
+fn check_file(api: &Api, record: &SurveyResponse) -> Result<Option<String>, String> {
+    let Some(file) = record.media_file_url.as_deref() else {
+        return Ok(None);
+    };
+    let others: Vec<String> = api
+        .naming(file)?
+        .into_iter()
+        .filter(|other| Some(other.as_str()) != record.id.as_deref())
+        .collect();
+    Ok((!others.is_empty()).then(|| {
+        format!(
+            "another response ({}) already claims its file {file}: an email may point at any \
+             visitor's file, so it was not imported",
+            others.join(", ")
+        )
+    }))
+}
+
+/// The difficulty each sending time required, asked of the database once per time.
+struct Required<'a> {
+    api: &'a Api,
+    known: HashMap<Option<DateTime<Utc>>, u32>,
+}
+
+impl<'a> Required<'a> {
+    fn new(api: &'a Api) -> Self {
+        Self {
+            api,
+            known: HashMap::new(),
+        }
+    }
+
+    /// The database's answer for `sent`, or the engine's default when that is more (or when
+    /// the database kept no difficulty for that time).
+    fn at(&mut self, sent: Option<DateTime<Utc>>) -> Result<u32, String> {
+        if let Some(difficulty) = self.known.get(&sent) {
+            return Ok(*difficulty);
+        }
+        let asked = self.api.work_difficulty_at(sent.as_ref())?;
+        let difficulty = asked.map_or(work::DEFAULT_DIFFICULTY, |d| {
+            d.max(work::DEFAULT_DIFFICULTY)
+        });
+        self.known.insert(sent, difficulty);
+        Ok(difficulty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(nonce: Option<&str>) -> SurveyResponse {
+        let json = serde_json::json!({
+            "id": "10000000-0000-4000-8000-000000000001",
+            "question1_challenge": "Sing", "question2_source": "A friend",
+            "question3_completed": "Yes", "question6_consent": "No",
+            "question8_gender": "Female", "terms_consent": true,
+            "completion_time": "2026-10-01T08:30:00.000Z", "user_agent": "x",
+            "ip_address": "client-side", "survey_version": "3.0", "work_nonce": nonce,
+        });
+        serde_json::from_value(json).expect("a record")
+    }
+
+    #[test]
+    fn a_row_without_work_or_with_work_that_does_not_hold_is_refused_without_asking() {
+        let never = |_| -> Result<u32, String> { panic!("asked the database") };
+        let none = check_work(&record(None), None, never).unwrap().unwrap();
+        assert!(
+            none.ends_with("--accept-without-work 10000000-0000-4000-8000-000000000001"),
+            "{none}"
+        );
+        let bad = check_work(&record(Some("1")), None, never)
+            .unwrap()
+            .unwrap();
+        assert!(bad.contains("does not hold"), "{bad}");
+    }
+
+    #[test]
+    fn work_is_measured_against_what_the_database_asked_when_the_email_was_sent() {
+        let r = record(None);
+        let id = r.id.as_deref().unwrap();
+        let completed = DateTime::parse_from_rfc3339(&r.completion_time).unwrap();
+        let ms = u64::try_from(completed.timestamp_millis()).unwrap();
+        let mut nonce = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).unwrap();
+        while work::verify(id, ms, &nonce.to_string(), 20) {
+            nonce = work::solve(id, ms, work::DEFAULT_DIFFICULTY, nonce + 1, u64::MAX).unwrap();
+        }
+        let r = record(Some(&nonce.to_string()));
+        let sent = DateTime::parse_from_rfc3339("2026-11-21T10:00:05+01:00")
+            .unwrap()
+            .to_utc();
+        assert_eq!(
+            check_work(&r, Some(sent), |at| {
+                assert_eq!(at, Some(sent));
+                Ok(18)
+            }),
+            Ok(None)
+        );
+        let short = check_work(&r, Some(sent), |_| Ok(20)).unwrap().unwrap();
+        assert!(short.starts_with("its proof of work falls short of difficulty 20, which the database asked for when the email was sent (2026-11-21 09:00:05 UTC)"), "{short}");
+        let undated = check_work(&r, None, |_| Ok(20)).unwrap().unwrap();
+        assert!(
+            undated.contains("asks for now (the email has no Date header"),
+            "{undated}"
+        );
+        assert_eq!(
+            check_work(&r, None, |_| Err("down".into())),
+            Err("down".into())
+        );
+    }
+
+    #[test]
+    fn ids_no_message_carries_are_listed_last() {
+        let summary = Summary {
+            imported: 1,
+            refused: vec![("a.eml".into(), "why".into())],
+            not_found: vec!["x".into()],
+            ..Summary::default()
+        };
+        assert_eq!(
+            summary.lines(),
+            [
+                "imported 1, already stored 0, refused 1",
+                "refused a.eml: why",
+                "not found: x"
+            ]
+        );
     }
 }

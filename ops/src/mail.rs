@@ -1,17 +1,31 @@
 //! Finds the responses in saved emails: `.eml` files (one message each) or mbox files (many),
-//! as any mail client saves them. Transfer encodings (quoted-printable, base64) and
-//! character sets are mail-parser's; the block between the engine's markers is HTML-escaped
-//! by EmailJS and may be wrapped by mail clients, which is undone here.
+//! as any mail client saves them, with when each was sent. Transfer encodings
+//! (quoted-printable, base64) and character sets are mail-parser's; the block between the
+//! engine's markers is HTML-escaped by EmailJS and may be wrapped by mail clients, which is
+//! undone here.
 
+use chrono::{DateTime, Utc};
 use mail_parser::{mailbox::mbox::MessageIterator, Message, MessageParser};
 use std::path::{Path, PathBuf};
 use stepzero_core::record::{check_record, SurveyResponse};
 use stepzero_core::record_json::{BLOCK_BEGIN, BLOCK_END};
 
-/// One message read from a file: where it came from, and its response or why not.
+/// One message read from a file: where it came from, when it was sent, and its response or
+/// why not.
 pub struct Found {
     /// `path` for an .eml file, `path, message n` inside an mbox.
     pub source: String,
+    pub message: Read,
+}
+
+/// What one message holds.
+pub struct Read {
+    /// Its Date header: written by the mail server that sent it (EmailJS's, for a backup; a
+    /// script sending through EmailJS's API cannot set it). `None` when it has no readable one.
+    pub sent: Option<DateTime<Utc>>,
+    /// The id in its response block, when the block could be read, even if the response is
+    /// refused (so an id the operator names is known to have been seen).
+    pub id: Option<String>,
     pub response: Result<SurveyResponse, String>,
 }
 
@@ -49,31 +63,51 @@ fn read_file(path: &Path, bytes: &[u8], senders: &[String]) -> Vec<Found> {
     if !bytes.starts_with(b"From ") {
         return vec![Found {
             source: name,
-            response: read_message(bytes, senders),
+            message: read_message(bytes, senders),
         }];
     }
     MessageIterator::new(bytes)
         .enumerate()
         .map(|(n, message)| Found {
             source: format!("{name}, message {}", n + 1),
-            response: message
-                .map_err(|_| "the mbox is damaged here".to_owned())
-                .and_then(|m| read_message(m.contents(), senders)),
+            message: match message {
+                Ok(m) => read_message(m.contents(), senders),
+                Err(_) => unread("the mbox is damaged here".to_owned()),
+            },
         })
         .collect()
 }
 
-/// The response in one message.
-pub fn read_message(bytes: &[u8], senders: &[String]) -> Result<SurveyResponse, String> {
-    let message = MessageParser::default()
-        .parse(bytes)
-        .ok_or("not an email message")?;
-    check_sender(&message, senders)?;
-    let block = block(&message)?;
-    let record: SurveyResponse =
-        serde_json::from_str(&block).map_err(|e| format!("the response block is damaged ({e})"))?;
-    check_record(&record).map_err(|e| e.to_string())?;
-    Ok(record)
+/// A message nothing could be read from, and why.
+fn unread(why: String) -> Read {
+    Read {
+        sent: None,
+        id: None,
+        response: Err(why),
+    }
+}
+
+/// The response in one message, and when it was sent.
+pub fn read_message(bytes: &[u8], senders: &[String]) -> Read {
+    let Some(message) = MessageParser::default().parse(bytes) else {
+        return unread("not an email message".to_owned());
+    };
+    let sent = message
+        .date()
+        .and_then(|date| DateTime::from_timestamp(date.to_timestamp(), 0));
+    let record = check_sender(&message, senders)
+        .and_then(|()| block(&message))
+        .and_then(|block| {
+            serde_json::from_str::<SurveyResponse>(&block)
+                .map_err(|e| format!("the response block is damaged ({e})"))
+        });
+    let id = record
+        .as_ref()
+        .ok()
+        .and_then(|r| r.id.as_deref())
+        .map(str::to_ascii_lowercase);
+    let response = record.and_then(|r| check_record(&r).map(|()| r).map_err(|e| e.to_string()));
+    Read { sent, id, response }
 }
 
 fn check_sender(message: &Message<'_>, senders: &[String]) -> Result<(), String> {
@@ -151,11 +185,24 @@ mod tests {
     fn a_message_without_the_block_or_cut_short_says_so() {
         let plain = b"From: a@b.co\r\nSubject: hi\r\n\r\nhello\r\n";
         assert!(read_message(plain, &[])
+            .response
             .unwrap_err()
             .contains("no response block"));
         let cut = format!("From: a@b.co\r\nSubject: hi\r\n\r\n{BLOCK_BEGIN}\r\n{{\"id\":");
         assert!(read_message(cut.as_bytes(), &[])
+            .response
             .unwrap_err()
             .contains("cut short"));
+    }
+
+    #[test]
+    fn the_date_header_is_when_it_was_sent() {
+        let dated = b"From: a@b.co\r\nDate: Sat, 21 Nov 2026 11:00:05 +0100\r\n\r\nhello\r\n";
+        let sent = read_message(dated, &[]).sent.expect("a date");
+        assert_eq!(sent.to_rfc3339(), "2026-11-21T10:00:05+00:00");
+        let undated = b"From: a@b.co\r\n\r\nhello\r\n";
+        assert!(read_message(undated, &[]).sent.is_none());
+        let unreadable = b"From: a@b.co\r\nDate: yesterday\r\n\r\nhello\r\n";
+        assert!(read_message(unreadable, &[]).sent.is_none());
     }
 }

@@ -35,10 +35,12 @@ enum Command {
     Import {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
-        /// Also import responses that carry no proof of work (a browser that could not solve
-        /// it); check their ids first: anyone with the site's public EmailJS key can send one.
-        #[arg(long)]
-        accept_without_work: bool,
+        /// Also import the response with this id when it carries no proof of work, or less
+        /// than the database asked for when its email was sent (a browser that could not solve
+        /// it, or solved it while the database was out of reach). Once per id; check each id
+        /// first: anyone with the site's public EmailJS key can send an email.
+        #[arg(long, value_name = "ID", value_parser = response_id)]
+        accept_without_work: Vec<String>,
     },
     /// Writes every stored response as CSV or JSON Lines.
     Export {
@@ -93,7 +95,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if senders.is_empty() {
                 eprintln!("note: STEPZERO_BACKUP_FROM is not set, so the sender of each email is not checked");
             }
-            let summary = import::run(&api, &files, &senders, accept_without_work)?;
+            let summary = import::run(&api, &files, &senders, &accept_without_work)?;
             for line in summary.lines() {
                 println!("{line}");
             }
@@ -140,6 +142,19 @@ fn read_rows(
     rows
 }
 
+/// An id given to `--accept-without-work`: a UUID, in lower case as the engine writes it.
+fn response_id(text: &str) -> Result<String, String> {
+    let id = text.trim().to_ascii_lowercase();
+    if stepzero_core::record::is_uuid(&id) {
+        Ok(id)
+    } else {
+        Err(format!(
+            "\"{text}\" is not a response id: give the id of each response to accept (a UUID, \
+             the email's id row), one --accept-without-work per id"
+        ))
+    }
+}
+
 /// `--since` as an RFC 3339 time: a date means its start, UTC.
 fn since_time(text: &str) -> Result<String, String> {
     if let Ok(date) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
@@ -156,7 +171,18 @@ fn since_time(text: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::since_time;
+    use super::{response_id, since_time};
+
+    #[test]
+    fn an_accepted_id_is_a_uuid_in_lower_case() {
+        assert_eq!(
+            response_id(" 10000000-0000-4000-8000-00000000000A").unwrap(),
+            "10000000-0000-4000-8000-00000000000a"
+        );
+        assert!(response_id("unsolved.eml")
+            .unwrap_err()
+            .contains("is not a response id"));
+    }
 
     #[test]
     fn since_takes_a_date_or_a_time_and_explains_anything_else() {

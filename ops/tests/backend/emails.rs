@@ -47,12 +47,23 @@ pub fn not_yet(challenge: &str, other: &str, email: &str) -> Answers {
 /// The row the site would have built for `answers`, with `id`, completed at `time`, with its
 /// proof of work (none when `time` is not a time).
 pub fn record(answers: &Answers, id: &str, time: &str) -> SurveyResponse {
+    record_with_file(answers, id, time, None)
+}
+
+/// [`record`], naming the uploaded file `file` (the object's name in the bucket) when the
+/// answers consent to sharing it.
+pub fn record_with_file(
+    answers: &Answers,
+    id: &str,
+    time: &str,
+    file: Option<&str>,
+) -> SurveyResponse {
     let meta = RecordMeta {
         id: Some(id.into()),
         completion_time: time.into(),
         user_agent: "Mozilla/5.0 (Linux; Android 14) \"quoted\" <ua>".into(),
-        media_file_url: None,
-        media_file_name: None,
+        media_file_url: file.map(str::to_owned),
+        media_file_name: file.map(|_| "photo.jpg".to_owned()),
         work_nonce: super::support::work_nonce(id, time),
     };
     build_record(answers, &meta).expect("complete answers")
@@ -101,9 +112,20 @@ pub enum Encoding {
 
 /// A single-part HTML message from `from`.
 pub fn eml(from: &str, html: &str, encoding: Encoding) -> Vec<u8> {
+    eml_sent(
+        from,
+        html,
+        encoding,
+        Some("Sat, 21 Nov 2026 10:00:00 +0000"),
+    )
+}
+
+/// [`eml`] with `date` as its Date header (RFC 5322), or none.
+pub fn eml_sent(from: &str, html: &str, encoding: Encoding, date: Option<&str>) -> Vec<u8> {
+    let date = date.map_or(String::new(), |date| format!("Date: {date}\r\n"));
     let mut out = format!(
         "From: Step Zero <{from}>\r\nTo: team@stepzero.test\r\n\
-         Subject: Step Zero response (email backup)\r\nDate: Sat, 21 Nov 2026 10:00:00 +0000\r\n\
+         Subject: Step Zero response (email backup)\r\n{date}\
          MIME-Version: 1.0\r\nContent-Type: text/html; charset=\"utf-8\"\r\n\
          Content-Transfer-Encoding: {}\r\n\r\n",
         match encoding {

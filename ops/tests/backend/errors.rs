@@ -158,3 +158,44 @@ fn a_project_without_the_table_says_to_apply_the_migrations() {
         Some("imported 1, already stored 0, refused 0")
     );
 }
+
+/// The difficulty's history function renamed away while it lives, and back when dropped.
+struct FunctionAway;
+
+impl FunctionAway {
+    fn new() -> Self {
+        sql("alter function public.work_difficulty_at(timestamptz) rename to work_difficulty_at_away");
+        Self
+    }
+}
+
+impl Drop for FunctionAway {
+    fn drop(&mut self) {
+        sql("alter function public.work_difficulty_at_away(timestamptz) rename to work_difficulty_at");
+    }
+}
+
+#[test]
+fn a_project_without_the_difficulty_history_says_to_apply_the_migrations() {
+    let Some(stack) = stack() else { return };
+    let dir = tempfile::tempdir().expect("dir");
+    one_email(dir.path());
+    let away = FunctionAway::new();
+    let import = until(&stack, dir.path(), &["import", "one.eml"], |o| {
+        !o.status.success()
+    });
+    fails_with(&import, "the project lacks a function this tool calls");
+    fails_with(&import, "supabase db push");
+    drop(away);
+    assert!(
+        stack.rows().is_empty(),
+        "nothing is stored without the check"
+    );
+    let import = until(&stack, dir.path(), &["import", "one.eml"], |o| {
+        o.status.success()
+    });
+    assert_eq!(
+        stdout(&import).lines().next(),
+        Some("imported 1, already stored 0, refused 0")
+    );
+}

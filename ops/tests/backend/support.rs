@@ -68,6 +68,14 @@ impl Stack {
         assert!(answer.is_ok(), "insert: {answer:?}");
     }
 
+    /// Sets the proof of work's difficulty, as the operator does during an attack (`update
+    /// stepzero_private.settings set work_difficulty = n`).
+    pub fn set_difficulty(&self, difficulty: u32) {
+        let answer = ureq::post(format!("{}/__stack/work-difficulty", self.url))
+            .send(format!("{{\"difficulty\":{difficulty}}}"));
+        assert!(answer.is_ok(), "work-difficulty: {answer:?}");
+    }
+
     /// Runs the tool in `dir` (so no config file of the repository is read) with this stack's
     /// URL and service key, plus `env`.
     pub fn tool(&self, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {

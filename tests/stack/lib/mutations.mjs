@@ -1,9 +1,9 @@
 // The database rules as they stand after every migration, read from the catalog (not from the
 // migration files, which a later migration may redefine), and one mutation per rule: SQL that
 // removes or weakens exactly that rule. New tables, constraints, grants, policies and buckets
-// are picked up without changes here, in `public` and in the operator's private schema
-// (stepzero_private: its settings, counters and the security definer checks the policies and
-// triggers call).
+// are picked up without changes here, in `public` (with the functions the operators' tool calls
+// there) and in the operator's private schema (stepzero_private: its settings, counters and the
+// security definer checks the policies and triggers call).
 
 const q = (id) => `"${id.replaceAll('"', '""')}"`;
 // The schemas whose tables, sequences and functions hold rules (stepzero_private need not exist).
@@ -103,13 +103,22 @@ export async function discover(db) {
     );
   }
 
-  // Functions of the private schema: a security definer one run as its caller instead (who may
-  // read none of what it reads), and EXECUTE for an API role that does not have it.
-  for (const f of await rows(`select p.oid::regprocedure::text as sig, p.prosecdef,
+  // Functions of the private schema, and those of `public` the migrations make (the operators'
+  // questions the service role asks through the API; an extension's own are not rules): a
+  // security definer one run as its caller instead (who may read none of what it reads), and
+  // EXECUTE for an API role that does not have it. Named with their schema (an empty search_path
+  // while they are read), as the mutated copy's session may not search `public`.
+  await db.query("set search_path = ''");
+  const functions = await rows(`select p.oid::regprocedure::text as sig, p.prosecdef,
                                      array(select r from unnest(array['anon', 'authenticated']) r
                                             where not has_function_privilege(r, p.oid, 'EXECUTE')) as lacking
-                                from pg_proc p where p.pronamespace = (select oid from pg_namespace where nspname = 'stepzero_private')
-                               order by 1`)) {
+                                from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                               where n.nspname in ${SCHEMAS}
+                                 and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass
+                                                    and d.objid = p.oid and d.deptype = 'e')
+                               order by 1`);
+  await db.query('reset search_path');
+  for (const f of functions) {
     if (f.prosecdef) add(`function ${f.sig}: security invoker`, `alter function ${f.sig} security invoker`);
     for (const r of f.lacking) add(`function ${f.sig}: executable by ${r}`, `grant execute on function ${f.sig} to ${q(r)}`);
   }
