@@ -7,6 +7,7 @@ mod backend {
     mod errors;
     mod export;
     mod import;
+    mod import_refusals;
     mod report;
     mod support;
 }
