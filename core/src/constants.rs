@@ -12,6 +12,10 @@ pub const MAX_EMAIL_CHARS: usize = 254;
 pub const MAX_USER_AGENT_CHARS: usize = 512;
 /// Most characters of a stored file name or object path.
 pub const MAX_FILE_NAME_CHARS: usize = 255;
+/// Most characters of a file's media type in the email backup (RFC 6838 names a type or a
+/// subtype in at most 127; browsers give far shorter ones). With the caps above it keeps the
+/// largest valid response's email within EmailJS's 50 KB (core/tests/engine/email_size.rs).
+pub const MAX_MIME_TYPE_CHARS: usize = 127;
 /// The youngest and oldest accepted ages.
 pub const AGE_RANGE: std::ops::RangeInclusive<u32> = 1..=120;
 /// A survey completed this recently sends Continue straight to its thank-you page.

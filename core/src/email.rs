@@ -2,7 +2,8 @@
 //! became of the attachment. Only a compressed image of at most 40,960 bytes travels in the
 //! email; any other file is described, not attached.
 
-use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
+use crate::constants::{EMAIL_ATTACHMENT_MAX_BYTES, MAX_FILE_NAME_CHARS, MAX_MIME_TYPE_CHARS};
+use crate::record::cap;
 use crate::row::{SurveyResponse, COLUMNS};
 use crate::{flow, Answers};
 use serde::Deserialize;
@@ -29,8 +30,10 @@ pub struct FileInfo {
 
 /// The EmailJS `template_params`: every column of the record that has a field of its own
 /// ([`crate::row::Column::emailed`]) as text, NULL as an empty string; the thank-you type; the
-/// row as JSON (`response_json`, for the operator's import tool); and the `file_*` fields, as
-/// (name, value) pairs in that order.
+/// id and the proof of work as JSON (`response_json`, for the operator's import tool); and the
+/// `file_*` fields, as (name, value) pairs in that order. With the photo left out, the largest
+/// valid response fits EmailJS's 50 KB request (the file's name and type are capped here as
+/// the record caps them).
 pub fn email_params(
     answers: &Answers,
     record: &SurveyResponse,
@@ -45,9 +48,9 @@ pub fn email_params(
         "thank_you_type",
         flow::thank_you_type(answers).label().to_owned(),
     ));
-    // The whole row, id and proof of work included, for the operator's import tool
-    // (record_json.rs).
-    params.push(("response_json", record.to_json()));
+    // The id and the proof of work, for the operator's import tool, which reads every other
+    // column from its own field (record_json.rs): no answer travels twice.
+    params.push(("response_json", record.to_email_json()));
     params.extend(file_params(record, file));
     params
 }
@@ -74,6 +77,8 @@ fn file_params(record: &SurveyResponse, file: Option<&FileInfo>) -> [(&'static s
         .zip(file.compressed_size)
         .filter(|(_, size)| is_image && *size >= 0.0 && *size <= EMAIL_ATTACHMENT_MAX_BYTES as f64);
     let size = whole_bytes(file.size);
+    let name = cap(&file.name, MAX_FILE_NAME_CHARS);
+    let mime_type = cap(&file.mime_type, MAX_MIME_TYPE_CHARS);
     let note = match (&compressed, file.uploaded) {
         (_, true) => format!(
             "The original file is stored in the survey_media bucket as {}.",
@@ -92,17 +97,14 @@ fn file_params(record: &SurveyResponse, file: Option<&FileInfo>) -> [(&'static s
         }
     };
     [
-        (
-            "file_info",
-            format!("{} ({}, {size} bytes)", file.name, file.mime_type),
-        ),
+        ("file_info", format!("{name} ({mime_type}, {size} bytes)")),
         ("file_uploaded", file.uploaded.to_string()),
         (
             "file_base64",
             compressed.map(|(data, _)| data.clone()).unwrap_or_default(),
         ),
-        ("file_type", file.mime_type.clone()),
-        ("file_name", file.name.clone()),
+        ("file_type", mime_type),
+        ("file_name", name),
         ("file_size", size.to_string()),
         ("file_compressed", compressed.is_some().to_string()),
         (

@@ -12,7 +12,36 @@ pub const BLOCK_BEGIN: &str = "-----BEGIN STEPZERO RESPONSE-----";
 /// The line that closes it: a block without it was cut short.
 pub const BLOCK_END: &str = "-----END STEPZERO RESPONSE-----";
 
+/// The key of the email's block that marks the short form (the block's `"email_format"`):
+/// [`SurveyResponse::to_email_json`]. A block without it is the whole row (emails sent
+/// before the short form).
+pub const EMAIL_FORMAT_KEY: &str = "email_format";
+/// The short form's version.
+pub const EMAIL_FORMAT: u8 = 2;
+
 impl SurveyResponse {
+    /// The email's block (`response_json`): only what the template's own fields cannot tell
+    /// the import, the id and the proof of work (left out when NULL), after
+    /// `"email_format":2`. Every other column is a template parameter of its own, which the
+    /// import reads from the email (its `data-column` cells), so no answer travels twice and
+    /// the largest valid response fits EmailJS's 50 KB (spec section 7.3).
+    pub fn to_email_json(&self) -> String {
+        let mut out = format!("{{\"{EMAIL_FORMAT_KEY}\":{EMAIL_FORMAT}");
+        for column in COLUMNS
+            .iter()
+            .filter(|column| matches!(column.field, Field::OmittedWhenNull(_)))
+        {
+            if let Cell::Text(Some(text)) = column.cell(self) {
+                out.push(',');
+                string(&mut out, column.name);
+                out.push(':');
+                string(&mut out, text);
+            }
+        }
+        out.push('}');
+        out
+    }
+
     /// Every column of the row as compact JSON, NULL as `null`, in the order of
     /// [`COLUMNS`]; a column the row omits when NULL ([`Field::OmittedWhenNull`]: the id, the
     /// proof of work) is left out then, as serde leaves it out.

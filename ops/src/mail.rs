@@ -3,12 +3,19 @@
 //! (quoted-printable, base64) and character sets are mail-parser's; the block between the
 //! engine's markers is HTML-escaped by EmailJS and may be wrapped by mail clients, which is
 //! undone here.
+//!
+//! Two forms of the block: the short one (`{"email_format":2,"id":…,"work_nonce":…}`, since
+//! the email had to fit EmailJS's 50 KB with every answer at its longest), whose other
+//! columns are read from the template's `data-column` cells, each value HTML-escaped by
+//! EmailJS (so no value can hold a `<` or a `"` that would end its cell early, nor
+//! `data-column="`); and the whole row as JSON, as every email sent before it carries.
 
 use chrono::{DateTime, Utc};
 use mail_parser::{mailbox::mbox::MessageIterator, Message, MessageParser};
 use std::path::{Path, PathBuf};
 use stepzero_core::record::{check_record, SurveyResponse};
-use stepzero_core::record_json::{BLOCK_BEGIN, BLOCK_END};
+use stepzero_core::record_json::{BLOCK_BEGIN, BLOCK_END, EMAIL_FORMAT, EMAIL_FORMAT_KEY};
+use stepzero_core::row::{Field, COLUMNS};
 
 /// One message read from a file: where it came from, when it was sent, and its response or
 /// why not.
@@ -97,10 +104,7 @@ pub fn read_message(bytes: &[u8], senders: &[String]) -> Read {
         .and_then(|date| DateTime::from_timestamp(date.to_timestamp(), 0));
     let record = check_sender(&message, senders)
         .and_then(|()| block(&message))
-        .and_then(|block| {
-            serde_json::from_str::<SurveyResponse>(&block)
-                .map_err(|e| format!("the response block is damaged ({e})"))
-        });
+        .and_then(|(html, block)| response(&html, &block));
     let id = record
         .as_ref()
         .ok()
@@ -137,8 +141,77 @@ fn check_sender(message: &Message<'_>, senders: &[String]) -> Result<(), String>
     ))
 }
 
-/// The JSON between the markers of the first body part that has them (HTML first).
-fn block(message: &Message<'_>) -> Result<String, String> {
+/// The response in an email's body part `html` whose block is `block`: the whole row (older
+/// emails), or the id and the proof of work with every other column read from its cell.
+fn response(html: &str, block: &str) -> Result<SurveyResponse, String> {
+    let damaged = |e: serde_json::Error| format!("the response block is damaged ({e})");
+    let value: serde_json::Value = serde_json::from_str(block).map_err(damaged)?;
+    let Some(format) = value.get(EMAIL_FORMAT_KEY) else {
+        return serde_json::from_value(value).map_err(damaged);
+    };
+    if format.as_u64() != Some(u64::from(EMAIL_FORMAT)) {
+        return Err(format!(
+            "the response block has a format this tool does not know ({format}): update stepzero-ops"
+        ));
+    }
+    let mut row = SurveyResponse::default();
+    for column in &COLUMNS {
+        if let Field::OmittedWhenNull(place) = column.field {
+            *(place.set)(&mut row) = match value.get(column.name) {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(text)) => Some(text.clone()),
+                Some(other) => {
+                    return Err(format!(
+                        "the response block is damaged ({}: {other})",
+                        column.name
+                    ))
+                }
+            };
+            continue;
+        }
+        let text = cell(html, column.name).ok_or_else(|| {
+            format!(
+                "the email has no {} field: it was not sent with the repository's template",
+                column.name
+            )
+        })?;
+        let wrong = || format!("{} is not a value the survey stores: {text:?}", column.name);
+        match column.field {
+            Field::Text(place) | Field::TextOrEmpty(place) => *(place.set)(&mut row) = text.clone(),
+            Field::Nullable(place) => {
+                *(place.set)(&mut row) = Some(text.clone()).filter(|t| !t.is_empty());
+            }
+            Field::Age(place) => {
+                *(place.set)(&mut row) = match text.as_str() {
+                    "" => None,
+                    digits => Some(digits.parse().map_err(|_| wrong())?),
+                };
+            }
+            Field::Flag(place) => {
+                *(place.set)(&mut row) = match text.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(wrong()),
+                };
+            }
+            Field::OmittedWhenNull(_) => {}
+        }
+    }
+    Ok(row)
+}
+
+/// The text of the template's cell for `column` (`<td data-column="name">…</td>`): HTML
+/// entities decoded, line breaks as the browser gave them (`\n`; the mail may carry `\r\n`).
+fn cell(html: &str, column: &str) -> Option<String> {
+    let marker = format!("data-column=\"{column}\"");
+    let at = html.find(&marker)? + marker.len();
+    let start = at + html[at..].find('>')? + 1;
+    let end = start + html[start..].find("</td>")?;
+    Some(html_escape::decode_html_entities(&html[start..end]).replace("\r\n", "\n"))
+}
+
+/// The first body part that has the markers (HTML first), and the JSON between them.
+fn block(message: &Message<'_>) -> Result<(String, String), String> {
     let parts = message.html_bodies().chain(message.text_bodies());
     let text = parts
         .filter_map(|part| part.text_contents())
@@ -148,7 +221,8 @@ fn block(message: &Message<'_>) -> Result<String, String> {
     let end = text[start..]
         .find(BLOCK_END)
         .ok_or("the response block is cut short (no END line): save the whole email again")?;
-    Ok(unwrap_block(&text[start..start + end]))
+    let block = unwrap_block(&text[start..start + end]);
+    Ok((text.to_owned(), block))
 }
 
 /// The block's text as the engine wrote it: tags (`<br>`) dropped, HTML entities decoded,
@@ -179,6 +253,42 @@ mod tests {
         let html =
             "<br>\n{&quot;a&quot;:&quot;x\\u0020&#x2F;&#x3D;&lt;&quot;,\r\n &quot;b&quot;:1}<br>\n";
         assert_eq!(unwrap_block(html), r#"{"a":"x\u0020/=<","b":1}"#);
+    }
+
+    #[test]
+    fn a_short_block_takes_its_columns_from_the_cells_and_an_unknown_format_is_refused() {
+        let mut html = String::new();
+        for column in &COLUMNS {
+            let value = match column.name {
+                "question1_challenge" => "Say &quot;hi&quot; &lt;b&gt;\r\nZo&#xeb; &#x3D; 😀",
+                "question7_age" => "34",
+                "terms_consent" => "true",
+                "survey_version" => "3.0",
+                _ => "",
+            };
+            html.push_str(&format!(
+                "<td data-column=\"{}\">{value}</td>\n",
+                column.name
+            ));
+        }
+        let block = r#"{"email_format":2,"id":"0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b"}"#;
+        let row = response(&html, block).expect("a row");
+        assert_eq!(row.question1_challenge, "Say \"hi\" <b>\nZoë = 😀");
+        assert_eq!(row.question7_age, Some(34));
+        assert!(row.terms_consent);
+        assert_eq!(row.question4b_other, None);
+        assert_eq!(row.user_agent, "");
+        assert_eq!(row.work_nonce, None);
+        assert_eq!(
+            row.id.as_deref(),
+            Some("0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b")
+        );
+        let later = r#"{"email_format":3,"id":"0b6f4a6e-3c1d-4f7e-9a2b-1c2d3e4f5a6b"}"#;
+        assert!(response(&html, later)
+            .unwrap_err()
+            .contains("update stepzero-ops"));
+        let odd = html.replace(">34<", ">thirty<");
+        assert!(response(&odd, block).unwrap_err().contains("question7_age"));
     }
 
     #[test]

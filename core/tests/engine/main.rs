@@ -2,6 +2,7 @@
 //! property tests. Native only: the wasm build is tested through its JS API in `wasm_api.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod email_size;
 mod props;
 mod record_check;
 mod vectors;

@@ -9,6 +9,9 @@ use stepzero_core::Answers;
 
 pub const SENDER: &str = "backup@stepzero.test";
 const TEMPLATE: &str = include_str!("../../../web/deploy/emailjs-template.html");
+/// The template before the short block (commit f1e2a84): no `data-column` cells, the whole
+/// row in `response_json`. Emails sent with it must still import.
+const TEMPLATE_V1: &str = include_str!("emailjs-template-v1.html");
 
 /// Complete answers on the Yes branch with `challenge` as question 1.
 pub fn yes(challenge: &str, consent: &str, age: &str) -> Answers {
@@ -85,7 +88,22 @@ fn escape(value: &str) -> String {
 /// The template rendered for `answers` and `row` (its `response_json` possibly replaced by
 /// `block`, to forge a response the engine refuses).
 pub fn html(answers: &Answers, row: &SurveyResponse, block: Option<String>) -> String {
-    let mut html = TEMPLATE.to_owned();
+    render(TEMPLATE, answers, row, block)
+}
+
+/// An email as the site sent it before the short block: the old template, the whole row as
+/// `response_json`.
+pub fn html_v1(answers: &Answers, row: &SurveyResponse) -> String {
+    render(TEMPLATE_V1, answers, row, Some(row.to_json()))
+}
+
+fn render(
+    template: &str,
+    answers: &Answers,
+    row: &SurveyResponse,
+    block: Option<String>,
+) -> String {
+    let mut html = template.to_owned();
     for (name, value) in email_params(answers, row, None) {
         let value = match (name, &block) {
             ("response_json", Some(forged)) => forged.clone(),

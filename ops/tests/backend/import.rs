@@ -111,7 +111,8 @@ fn emails_from_the_template_import_once_and_refusals_say_why() {
         Encoding::QuotedPrintable,
     );
     let cut = String::from_utf8(whole).expect("ascii");
-    let cut = &cut[..cut.len() - 300]; // inside the block's JSON, before its END line
+    let begin = cut.find("BEGIN STEPZERO RESPONSE").expect("the block");
+    let cut = &cut[..begin + 60]; // inside the block's JSON, before its END line
     assert!(cut.contains("BEGIN STEPZERO RESPONSE") && !cut.contains("END STEPZERO"));
     write("truncated.eml", cut.as_bytes());
     // The proof of work: none (goes in only when asked for), and one that does not hold.
@@ -231,4 +232,99 @@ fn a_row_the_database_refuses_is_reported_and_not_stored() {
         "{text}"
     );
     assert!(stack.rows().is_empty());
+}
+
+#[test]
+fn old_emails_with_the_whole_row_and_new_ones_with_the_columns_in_cells_both_import() {
+    let Some(stack) = stack() else { return };
+    let dir = tempfile::tempdir().expect("dir");
+    let time = "2026-10-01T08:30:00.000Z";
+    // The largest valid response: both free texts at 2,000 characters of 4-byte emoji and
+    // hard-to-escape text over several lines, the longest valid address.
+    let emoji = "😀".repeat(1_990);
+    let hard = format!(
+        "{}\n\"q\" \\ <b>&amp;</b> = 'x'\n\n末尾",
+        "日本語".repeat(650)
+    );
+    let email = format!("{}@x.co", "😀".repeat(249));
+    let big = emails::not_yet(&format!("{emoji} <é> end"), hard.trim(), &email);
+    let small = emails::yes("Talk to a stranger = scary 🚇", "Yes", "19");
+    let old = emails::not_yet(
+        "Say \"hi\" <b>to</b> Zoë",
+        "It rained/snowed",
+        "me+old@example.org",
+    );
+    let old_too = emails::yes("Cold shower\n(twice)", "No", "67");
+    let r = [
+        emails::record(&big, IDS[0], time),
+        emails::record(&small, IDS[1], time),
+        emails::record(&old, IDS[2], time),
+        emails::record(&old_too, IDS[3], time),
+    ];
+    let new_big = emails::html(&big, &r[0], None);
+    assert!(new_big.contains("data-column=\"question4b_other\""));
+    assert!(
+        !new_big.contains("question1_challenge&quot;"),
+        "the new block carries no answer"
+    );
+    let old_html = emails::html_v1(&old, &r[2]);
+    assert!(!old_html.contains("data-column") && old_html.contains("question1_challenge&quot;"));
+    let write =
+        |name: &str, bytes: &[u8]| std::fs::write(dir.path().join(name), bytes).expect("write");
+    write(
+        "new-big.eml",
+        &emails::eml(SENDER, &new_big, Encoding::QuotedPrintable),
+    );
+    write(
+        "new-small.mbox",
+        &emails::mbox(&[emails::multipart(
+            SENDER,
+            &emails::html(&small, &r[1], None),
+        )]),
+    );
+    write("old.eml", &emails::eml(SENDER, &old_html, Encoding::Base64));
+    write(
+        "old.mbox",
+        &emails::mbox(&[emails::multipart(SENDER, &emails::html_v1(&old_too, &r[3]))]),
+    );
+    // A new email whose cell says what the engine would not store: refused, nothing stored.
+    let mut forged = emails::record(&small, IDS[4], time);
+    forged.question7_age = Some(0);
+    write(
+        "forged-cell.eml",
+        &emails::eml(
+            SENDER,
+            &emails::html(&small, &forged, None),
+            Encoding::QuotedPrintable,
+        ),
+    );
+    // A new email without its cells (another template): refused, saying so.
+    let bare = emails::html(&small, &emails::record(&small, IDS[5], time), None)
+        .replace("data-column=\"question2_source\"", "");
+    write(
+        "bare.eml",
+        &emails::eml(SENDER, &bare, Encoding::QuotedPrintable),
+    );
+
+    let output = stack.tool(
+        dir.path(),
+        &["import", "."],
+        &[("STEPZERO_BACKUP_FROM", SENDER)],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0], "imported 4, already stored 0, refused 2",
+        "{text}"
+    );
+    assert!(lines.contains(&"refused ./forged-cell.eml: not a valid response: question 7 (age): Please provide a valid age"), "{text}");
+    assert!(lines.contains(&"refused ./bare.eml: the email has no question2_source field: it was not sent with the repository's template"), "{text}");
+    let rows = stack.rows();
+    assert_eq!(rows.len(), 4, "{text}");
+    for record in &r {
+        let id = record.id.as_deref().expect("id");
+        let row = rows.iter().find(|row| row["id"] == id).expect("stored");
+        assert_stored(row, record);
+    }
 }
