@@ -18,6 +18,7 @@ pub mod media;
 pub mod outbox;
 pub mod record;
 pub mod record_json;
+pub mod reference;
 pub mod row;
 pub mod step;
 pub mod validate;

@@ -22,6 +22,15 @@ pub enum Insert {
     Refused(String),
 }
 
+/// A stored response as `stepzero-ops forget` sees it.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct Found {
+    pub id: String,
+    pub completion_time: Option<String>,
+    pub media_file_url: Option<String>,
+    pub question5b_email: Option<String>,
+}
+
 pub struct Api {
     config: Config,
     agent: ureq::Agent,
@@ -89,6 +98,11 @@ impl Api {
                 let (code, message) = error_parts(&body);
                 match (status, code.as_str()) {
                     (409, "23505") => Ok(Insert::AlreadyStored),
+                    // The tombstone's trigger (the forgotten_responses migration).
+                    (410, "PT410") => Ok(Insert::Refused(format!(
+                        "it was deleted at its respondent's request (stepzero-ops forget), \
+                         so it is not stored again ({message})"
+                    ))),
                     (400 | 409, c) if c.starts_with("23") || c.starts_with("22") => Ok(
                         Insert::Refused(format!("the database refused it: {message}")),
                     ),
@@ -169,6 +183,103 @@ impl Api {
                 return Ok(rows);
             }
         }
+    }
+
+    /// The stored responses matching `filters` (PostgREST filters, e.g. `("id", "eq.…")`),
+    /// oldest first: each one's id, completion time, file and email address, what
+    /// `stepzero-ops forget` needs to find and delete it.
+    ///
+    /// # Errors
+    /// A message saying what to fix (see [`Api::insert`]).
+    pub fn matching(&self, filters: &[(&str, String)]) -> Result<Vec<Found>, String> {
+        let mut found: Vec<Found> = Vec::new();
+        loop {
+            let mut request = self
+                .agent
+                .get(self.url(""))
+                .query(
+                    "select",
+                    "id,completion_time,media_file_url,question5b_email",
+                )
+                .query("order", "completion_time.asc,id.asc")
+                .query("limit", PAGE.to_string())
+                .query("offset", found.len().to_string());
+            for (column, filter) in filters {
+                request = request.query(*column, filter);
+            }
+            let body = self.body(self.authorized(request).call())?;
+            let page: Vec<Found> = serde_json::from_str(&body)
+                .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
+            let last = page.len() < PAGE;
+            found.extend(page);
+            if last {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// Records `ids` as forgotten (`public.forget_responses`, the service role's only): the
+    /// database then refuses them for good. Answers how many were not recorded before.
+    ///
+    /// # Errors
+    /// A message saying what to fix (a project without the function needs the latest
+    /// migrations).
+    pub fn record_forgotten(&self, ids: &[String]) -> Result<u64, String> {
+        let url = format!("{}/rest/v1/rpc/forget_responses", self.config.url);
+        let answer = self
+            .authorized(self.agent.post(url))
+            .header("Content-Type", "application/json")
+            .send(serde_json::json!({ "ids": ids }).to_string());
+        let body = self.body(answer)?;
+        serde_json::from_str(&body)
+            .map_err(|_| format!("the project's forget_responses answered {body:?}, not a count"))
+    }
+
+    /// Deletes the objects `names` of the bucket `bucket` through the Storage API (their bytes
+    /// too). Answers the names it deleted (a name already gone is not among them).
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn delete_objects(&self, bucket: &str, names: &[String]) -> Result<Vec<String>, String> {
+        if names.is_empty() {
+            return Ok(Vec::new());
+        }
+        let url = format!("{}/storage/v1/object/{bucket}", self.config.url);
+        let answer = self
+            .authorized(self.agent.delete(url))
+            .header("Content-Type", "application/json")
+            .force_send_body()
+            .send(serde_json::json!({ "prefixes": names }).to_string());
+        let body = self.body(answer)?;
+        let deleted: Vec<Map<String, Value>> = serde_json::from_str(&body)
+            .map_err(|e| format!("the storage's answer is not a list of objects: {e}"))?;
+        Ok(deleted
+            .iter()
+            .filter_map(|o| o.get("name")?.as_str().map(str::to_owned))
+            .collect())
+    }
+
+    /// Deletes the responses `ids`; answers the ids deleted.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn delete_rows(&self, ids: &[String]) -> Result<Vec<String>, String> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let request = self
+            .agent
+            .delete(self.url(""))
+            .query("id", format!("in.({})", ids.join(",")))
+            .header("Prefer", "return=representation")
+            .query("select", "id");
+        let body = self.body(self.authorized(request).call())?;
+        let rows: Vec<Map<String, Value>> = serde_json::from_str(&body)
+            .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| row.get("id")?.as_str().map(str::to_owned))
+            .collect())
     }
 
     fn unreachable(&self, error: &ureq::Error) -> String {

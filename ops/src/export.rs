@@ -1,4 +1,6 @@
-//! `export`: every stored response as CSV (safe to open in a spreadsheet) or JSON Lines.
+//! `export`: every stored response as CSV (safe to open in a spreadsheet) or JSON Lines. The
+//! email addresses (question5b_email) are left out (the column empty) unless asked for with
+//! `--with-emails`.
 
 use serde_json::{Map, Value};
 use std::io::Write;
@@ -73,6 +75,19 @@ pub fn spreadsheet_safe(text: &str) -> String {
         format!("'{text}")
     } else {
         text.to_owned()
+    }
+}
+
+/// The column holding the address a visitor gave for a reminder (question 5b).
+pub const EMAIL_COLUMN: &str = "question5b_email";
+
+/// Empties the email address of every row (the column stays, NULL), for an export without
+/// `--with-emails`.
+pub fn without_emails(rows: &mut [Map<String, Value>]) {
+    for row in rows {
+        if let Some(value) = row.get_mut(EMAIL_COLUMN) {
+            *value = Value::Null;
+        }
     }
 }
 

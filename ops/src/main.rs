@@ -5,6 +5,7 @@
 mod api;
 mod config;
 mod export;
+mod forget;
 mod import;
 mod mail;
 mod progress;
@@ -17,7 +18,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     version,
-    about = "Step Zero's operator tool: import emailed responses, export, report"
+    about = "Step Zero's operator tool: import emailed responses, export, report, forget"
 )]
 struct Cli {
     /// The config file (NAME=value lines): STEPZERO_SUPABASE_URL, STEPZERO_SERVICE_ROLE_KEY,
@@ -52,6 +53,21 @@ enum Command {
         /// Where to write; standard output when absent.
         #[arg(long, short, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Keep the email addresses (question5b_email) in the export; without it that column
+        /// is empty, so an export shared for analysis holds no address.
+        #[arg(long)]
+        with_emails: bool,
+    },
+    /// Deletes a response at its respondent's request (its row and its file), and makes the
+    /// database refuse it for good. Asks before deleting more than one.
+    Forget {
+        /// The response's reference (as the thank-you page shows it, e.g. 1C9K-2H7Q), its id,
+        /// or the email address it gives (every response giving it).
+        #[arg(value_name = "REFERENCE|ID|EMAIL")]
+        target: String,
+        /// Delete more than one response without asking.
+        #[arg(long)]
+        yes: bool,
     },
     /// Writes a one-file HTML report (charts, numbers, the challenges shared with consent).
     Report {
@@ -101,9 +117,17 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Export { format, since, out } => {
+        Command::Export {
+            format,
+            since,
+            out,
+            with_emails,
+        } => {
             let since = since.as_deref().map(since_time).transpose()?;
-            let rows = read_rows(&api, since.as_deref())?;
+            let mut rows = read_rows(&api, since.as_deref())?;
+            if !with_emails {
+                export::without_emails(&mut rows);
+            }
             match out {
                 Some(path) => {
                     let file = std::fs::File::create(&path)
@@ -115,9 +139,16 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Forget { target, yes } => {
+            let done = forget::run(&api, &target, yes, &mut forget::ask)?;
+            println!("{done}");
+            Ok(())
+        }
         Command::Report { since, out } => {
             let since_at = since.as_deref().map(since_time).transpose()?;
-            let rows = read_rows(&api, since_at.as_deref())?;
+            let mut rows = read_rows(&api, since_at.as_deref())?;
+            // The report reads no address column; emptied anyway, so none can reach it.
+            export::without_emails(&mut rows);
             let now = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string();
             let html = report::html(&rows, &now, since.as_deref());
             std::fs::write(&out, html)

@@ -6,6 +6,7 @@ mod backend {
     mod emails;
     mod errors;
     mod export;
+    mod forget;
     mod import;
     mod import_refusals;
     mod report;

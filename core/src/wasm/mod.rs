@@ -287,6 +287,13 @@ pub fn uuid_v4(random: &[u8]) -> JsResult<String> {
     record::uuid_v4(random).map_err(fail)
 }
 
+/// The response's short reference (`"1C9K-2H7Q"`: its id's first 40 bits in Crockford's
+/// base32), or `null` when `id` is not a UUID. `stepzero-ops forget` reads it back.
+#[wasm_bindgen(js_name = responseReference)]
+pub fn response_reference(id: &str) -> Option<String> {
+    crate::reference::reference(id)
+}
+
 /// The object name to try when `objectName` is taken: the next timestamp.
 #[wasm_bindgen(js_name = nextObjectName)]
 pub fn next_object_name(object_name: &str) -> String {

@@ -5,5 +5,6 @@
 mod email_size;
 mod props;
 mod record_check;
+mod reference;
 mod vectors;
 mod work;

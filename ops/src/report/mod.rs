@@ -1,7 +1,8 @@
 //! `report`: one self-contained HTML file (inline CSS and SVG, nothing fetched: its
 //! Content-Security-Policy forbids it) that shows what the answers say, readable on a phone.
 //! The sharing list shows only challenges whose senders consented (question 6 Yes) and
-//! never an e-mail address: no address column is ever read into it.
+//! never an e-mail address: no address column is ever read into it, and a word with an `@`
+//! in a free-text answer (the challenge, where it was found, an "other" reason) is replaced.
 
 pub mod stats;
 mod svg;
@@ -173,4 +174,26 @@ fn shared(out: &mut String, s: &Stats) {
         );
     }
     out.push_str("</ol></section>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::html;
+    use serde_json::json;
+
+    #[test]
+    fn no_address_appears_whatever_column_it_was_typed_in() {
+        let rows: Vec<_> = [
+            json!({"completion_time": "2026-11-01T10:00:00+00:00", "question1_challenge": "Email me at sam@mail.example\nplease", "question2_source": "Other: @sam", "question3_completed": "Yes", "question6_consent": "Yes", "question5b_email": "sam@mail.example"}),
+            json!({"completion_time": "2026-11-02T10:00:00+00:00", "question1_challenge": "Run", "question3_completed": "Not Yet", "question4b_reason": "Other", "question4b_other": "ask kim@mail.example", "question5b_reminder": "Yes", "question5b_email": "kim@mail.example", "question6_consent": "Yes"}),
+        ]
+        .into_iter()
+        .map(|v| v.as_object().expect("object").clone())
+        .collect();
+        let report = html(&rows, "now", None);
+        let body = report.split_once("</style>").expect("one style block").1;
+        assert!(!body.contains('@'), "{body}");
+        assert!(body.contains("Email me at [address removed]\nplease"));
+        assert!(body.contains("ask [address removed]"));
+    }
 }

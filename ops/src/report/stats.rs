@@ -162,10 +162,8 @@ pub fn stats(rows: &[Map<String, Value>]) -> Stats {
         .filter(|r| text(r, "question6_consent") == Some("Yes"))
         .map(|r| Shared {
             date: day(r).map(|d| d.to_string()).unwrap_or_default(),
-            challenge: text(r, "question1_challenge")
-                .unwrap_or_default()
-                .to_owned(),
-            source: text(r, "question2_source").unwrap_or_default().to_owned(),
+            challenge: without_addresses(text(r, "question1_challenge").unwrap_or_default()),
+            source: without_addresses(text(r, "question2_source").unwrap_or_default()),
             completed: text(r, "question3_completed")
                 .unwrap_or_default()
                 .to_owned(),
@@ -182,7 +180,7 @@ pub fn stats(rows: &[Map<String, Value>]) -> Stats {
         other_reasons: rows
             .iter()
             .filter_map(|r| text(r, "question4b_other"))
-            .map(str::to_owned)
+            .map(without_addresses)
             .collect(),
         another: tally(rows, "question5a_another", YesNo::ALL),
         reminder: tally(rows, "question5b_reminder", YesNo::ALL),
@@ -191,6 +189,32 @@ pub fn stats(rows: &[Map<String, Value>]) -> Stats {
         gender: tally(rows, "question8_gender", Gender::ALL),
         shared,
     }
+}
+
+/// `text` with every word holding an `@` (an email address a visitor typed into a free-text
+/// answer, or anything like one) replaced: the report never shows an address, whichever column
+/// it was typed in.
+pub fn without_addresses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(if word.contains('@') {
+            "[address removed]"
+        } else {
+            word
+        });
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 #[cfg(test)]

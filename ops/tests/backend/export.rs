@@ -1,5 +1,6 @@
-//! `export`: CSV and JSON Lines hold exactly what is stored; text a spreadsheet would run as
-//! a formula is defused; `--since` keeps later responses only.
+//! `export`: CSV and JSON Lines hold exactly what is stored (with `--with-emails`); without it
+//! no email address; text a spreadsheet would run as a formula is defused; `--since` keeps
+//! later responses only.
 
 use super::emails;
 use super::support::{stack, stdout, Row};
@@ -38,7 +39,11 @@ fn jsonl_and_csv_round_trip_and_formulas_are_defused() {
     let stored = stack.rows();
     let dir = tempfile::tempdir().expect("dir");
 
-    let output = stack.tool(dir.path(), &["export", "--format", "jsonl"], &[]);
+    let output = stack.tool(
+        dir.path(),
+        &["export", "--format", "jsonl", "--with-emails"],
+        &[],
+    );
     assert!(output.status.success(), "{output:?}");
     let mut lines: Vec<Row> = stdout(&output)
         .lines()
@@ -47,7 +52,11 @@ fn jsonl_and_csv_round_trip_and_formulas_are_defused() {
     lines.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
     assert_eq!(lines, stored);
 
-    let output = stack.tool(dir.path(), &["export", "--out", "all.csv"], &[]);
+    let output = stack.tool(
+        dir.path(),
+        &["export", "--out", "all.csv", "--with-emails"],
+        &[],
+    );
     assert!(output.status.success(), "{output:?}");
     let mut reader = csv::Reader::from_path(dir.path().join("all.csv")).expect("csv");
     let header: Vec<String> = reader
@@ -108,4 +117,53 @@ fn since_keeps_responses_completed_from_that_day_on() {
     let bad = stack.tool(dir.path(), &["export", "--since", "01/11/2026"], &[]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("YYYY-MM-DD"));
+}
+
+#[test]
+fn addresses_are_left_out_unless_asked_for() {
+    let Some(stack) = stack() else { return };
+    seed(&stack);
+    let stored = stack.rows();
+    assert!(stored.iter().any(|r| r["question5b_email"] == "a@b.co"));
+    let dir = tempfile::tempdir().expect("dir");
+    for format in ["jsonl", "csv"] {
+        let output = stack.tool(dir.path(), &["export", "--format", format], &[]);
+        assert!(output.status.success(), "{output:?}");
+        let text = stdout(&output);
+        assert!(
+            !text.contains("a@b.co"),
+            "{format} without --with-emails: {text}"
+        );
+        assert_eq!(
+            text.lines().count(),
+            stored.len() + usize::from(format == "csv")
+        );
+        if format == "jsonl" {
+            for line in text.lines() {
+                let row: Row = serde_json::from_str(line).expect("json");
+                assert_eq!(
+                    row["question5b_email"],
+                    Value::Null,
+                    "the column stays, empty"
+                );
+            }
+        } else {
+            assert!(text
+                .lines()
+                .next()
+                .expect("header")
+                .contains("question5b_email"));
+        }
+        let output = stack.tool(
+            dir.path(),
+            &["export", "--format", format, "--with-emails"],
+            &[],
+        );
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(
+            stdout(&output).matches("a@b.co").count(),
+            2,
+            "{format} --with-emails"
+        );
+    }
 }
