@@ -144,13 +144,7 @@ impl Api {
             .get(self.url(""))
             .query("select", "id")
             .query("media_file_url", format!("eq.{file}"));
-        let body = self.body(self.authorized(request).call())?;
-        let rows: Vec<Map<String, Value>> = serde_json::from_str(&body)
-            .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
-        Ok(rows
-            .iter()
-            .filter_map(|row| row.get("id")?.as_str().map(str::to_owned))
-            .collect())
+        ids_of(&self.body(self.authorized(request).call())?)
     }
 
     /// Every stored response, oldest first (by completion time, then id), optionally only
@@ -273,13 +267,7 @@ impl Api {
             .query("id", format!("in.({})", ids.join(",")))
             .header("Prefer", "return=representation")
             .query("select", "id");
-        let body = self.body(self.authorized(request).call())?;
-        let rows: Vec<Map<String, Value>> = serde_json::from_str(&body)
-            .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
-        Ok(rows
-            .iter()
-            .filter_map(|row| row.get("id")?.as_str().map(str::to_owned))
-            .collect())
+        ids_of(&self.body(self.authorized(request).call())?)
     }
 
     fn unreachable(&self, error: &ureq::Error) -> String {
@@ -338,6 +326,16 @@ fn missing_table(why: &str) -> String {
         "the table {TABLE} does not exist in this project ({why}). Apply the migrations: \
          supabase db push"
     )
+}
+
+/// The `id` of each row in a PostgREST answer that selected `id`.
+fn ids_of(body: &str) -> Result<Vec<String>, String> {
+    let rows: Vec<Map<String, Value>> = serde_json::from_str(body)
+        .map_err(|e| format!("the server's answer is not a list of rows: {e}"))?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| row.get("id")?.as_str().map(str::to_owned))
+        .collect())
 }
 
 #[cfg(test)]

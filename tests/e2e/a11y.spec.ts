@@ -6,19 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, heading, openPage, stack, test } from './helpers';
-
-const yes = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
-const notYet = {
-  question1: 'a',
-  question2: 'b',
-  question3: 'Not Yet',
-  question4b: 'Other',
-  'answer4b-other': 'x',
-  question5b: 'No',
-  question6: 'No',
-  age: '30',
-};
-const next = (page: Page) => page.getByRole('button', { name: /^(Next|Submit)$/ }).click();
+import { next, notYet, questionStates, yes, type State } from './states';
 
 /** axe with WCAG 2.x A/AA rules (and 2.2) plus best practice; nothing may be reported. */
 async function axe(page: Page, options: { pumpClock?: boolean } = {}) {
@@ -43,8 +31,6 @@ async function axe(page: Page, options: { pumpClock?: boolean } = {}) {
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-type State = { name: string; path: string; answers?: Record<string, unknown>; banner?: boolean; act?: (page: Page) => Promise<void> };
-
 const states: State[] = [
   { name: 'hero with the cookie banner', path: '/', banner: true },
   { name: 'hero', path: '/' },
@@ -59,24 +45,7 @@ const states: State[] = [
   { name: 'not found', path: '/nope' },
 ];
 
-// Each question: empty, then with its error(s) shown; reveals opened where a step has one.
-const questions: [step: string, answers: Record<string, unknown>][] = [
-  ['1', {}],
-  ['2', { question1: 'a' }],
-  ['3', { question1: 'a', question2: 'b' }],
-  ['4a', { ...yes, question4a: undefined }],
-  ['4b', { ...notYet, question4b: undefined }],
-  ['4b-other', { ...notYet, 'answer4b-other': undefined }],
-  ['5a', { ...yes, question5a: undefined }],
-  ['5b', { ...notYet, question5b: undefined }],
-  ['6', { ...yes, question6: undefined }],
-  ['7', { ...yes, age: undefined }],
-  ['8', yes],
-];
-for (const [step, answers] of questions) {
-  states.push({ name: `question ${step} empty`, path: `/survey/question/${step}`, answers });
-  states.push({ name: `question ${step} with its error`, path: `/survey/question/${step}`, answers, act: next });
-}
+states.push(...questionStates);
 states.push(
   {
     name: 'question 4b with Other chosen',

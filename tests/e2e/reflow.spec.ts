@@ -6,6 +6,7 @@
 // and moves nothing when it appears.
 import type { Locator, Page } from '@playwright/test';
 import { expect, heading, openPage, stack, test } from './helpers';
+import { next, notYet, questionStates, yes, type State } from './states';
 
 // The overrides of WCAG 1.4.12 (the W3C's own text-spacing bookmarklet). Injected as a <style>
 // element, which the site's CSP refuses: the tests bypass it.
@@ -52,25 +53,10 @@ async function expectReflow(page: Page) {
   expect({ plain, 'with text spacing': spaced }).toEqual({ plain: [], 'with text spacing': [] });
 }
 
-const yes = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
-const notYet = {
-  question1: 'a',
-  question2: 'b',
-  question3: 'Not Yet',
-  question4b: 'Other',
-  'answer4b-other': 'x',
-  question5b: 'No',
-  question6: 'No',
-  age: '30',
-};
-const next = (page: Page) => page.getByRole('button', { name: /^(Next|Submit)$/ }).click();
-
 // Long unbroken input: no spaces to wrap at.
 const LONG_ANSWER = 'x'.repeat(2000);
 const LONG_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`; // 254 characters
 const LONG_FILE_NAME = `${'f'.repeat(196)}.jpg`; // 200 characters
-
-type State = { name: string; path: string; answers?: Record<string, unknown>; banner?: boolean; act?: (page: Page) => Promise<void> };
 
 const states: State[] = [
   { name: 'hero', path: '/' },
@@ -88,24 +74,7 @@ const states: State[] = [
   { name: 'not found (404)', path: '/nope' },
 ];
 
-// Each question: empty, then with its error(s) shown (as in the a11y spec).
-const questions: [step: string, answers: Record<string, unknown>][] = [
-  ['1', {}],
-  ['2', { question1: 'a' }],
-  ['3', { question1: 'a', question2: 'b' }],
-  ['4a', { ...yes, question4a: undefined }],
-  ['4b', { ...notYet, question4b: undefined }],
-  ['4b-other', { ...notYet, 'answer4b-other': undefined }],
-  ['5a', { ...yes, question5a: undefined }],
-  ['5b', { ...notYet, question5b: undefined }],
-  ['6', { ...yes, question6: undefined }],
-  ['7', { ...yes, age: undefined }],
-  ['8', yes],
-];
-for (const [step, answers] of questions) {
-  states.push({ name: `question ${step} empty`, path: `/survey/question/${step}`, answers });
-  states.push({ name: `question ${step} with its error`, path: `/survey/question/${step}`, answers, act: next });
-}
+states.push(...questionStates);
 states.push(
   { name: 'question 1 with the cookie banner', path: '/survey/question/1', banner: true },
   {
