@@ -4,8 +4,12 @@
 
 use serde::Serialize;
 
-/// An entry older than this is dropped from the outbox (30 days).
-pub const OUTBOX_MAX_AGE_MS: f64 = 30.0 * 24.0 * 60.0 * 60.0 * 1000.0;
+/// An undelivered entry is given up only once it was tried on at least this many distinct days
+/// (and the email failed on the last try): days counted one per attempt on a later day, never
+/// from the clock's distance, so no clock change can age an entry by more than one day.
+pub const OUTBOX_GIVE_UP_DAYS: u32 = 30;
+/// One day, the unit `days_seen` counts in.
+const DAY_MS: f64 = 24.0 * 60.0 * 60.0 * 1000.0;
 /// The first retry waits this long; each further one doubles it.
 pub const RETRY_BASE_MS: f64 = 5_000.0;
 /// No retry waits longer than this (one hour).
@@ -138,11 +142,26 @@ pub fn retry_delay_ms(attempt: u32, jitter: f64) -> f64 {
     full * (0.5 + jitter / 2.0)
 }
 
-/// Whether an entry created at `created_ms` is too old to keep at `now_ms`.
-/// An unreadable (NaN) age counts as expired.
-pub fn is_expired(created_ms: f64, now_ms: f64) -> bool {
-    let age = now_ms - created_ms;
-    age.is_nan() || age >= OUTBOX_MAX_AGE_MS
+/// How many distinct days an entry has been tried on, counting the attempt made at `now_ms`:
+/// `days_seen` so far, plus one when `now_ms` falls on a later (UTC) day than `last_tried_ms`,
+/// the clock at its previous attempt. Never tried (`last_tried_ms` NaN: a new entry, or one
+/// kept before the count existed) counts as a new day. A clock jumped forward adds one day,
+/// however far; a clock set back adds none and, since the caller then keeps the earlier time,
+/// counting resumes as days pass: it is neither reset nor stopped. An unreadable `now_ms`
+/// adds none.
+pub fn days_seen(days_seen: u32, last_tried_ms: f64, now_ms: f64) -> u32 {
+    let (day, last) = ((now_ms / DAY_MS).floor(), (last_tried_ms / DAY_MS).floor());
+    if last.is_nan() && !day.is_nan() || day > last {
+        days_seen.saturating_add(1)
+    } else {
+        days_seen
+    }
+}
+
+/// Whether an undelivered entry is given up: only right after an attempt whose email backup
+/// failed (`email_failed`), once it was tried on at least `OUTBOX_GIVE_UP_DAYS` distinct days.
+pub fn give_up(days_seen: u32, email_failed: bool) -> bool {
+    email_failed && days_seen >= OUTBOX_GIVE_UP_DAYS
 }
 
 /// The name to try when `object_name` (`<ms>_<file>`) is taken: the next free timestamp,

@@ -263,10 +263,17 @@ pub fn retry_delay_ms(attempt: u32, jitter: f64) -> f64 {
     outbox::retry_delay_ms(attempt, jitter)
 }
 
-/// Whether an outbox entry created at `createdMs` is too old to keep at `nowMs` (30 days).
-#[wasm_bindgen(js_name = isExpired)]
-pub fn is_expired(created_ms: f64, now_ms: f64) -> bool {
-    outbox::is_expired(created_ms, now_ms)
+/// Distinct days an outbox entry was tried on, counting an attempt at `nowMs` (`lastTriedMs`
+/// NaN when never tried).
+#[wasm_bindgen(js_name = daysSeen)]
+pub fn days_seen(days_seen: u32, last_tried_ms: f64, now_ms: f64) -> u32 {
+    outbox::days_seen(days_seen, last_tried_ms, now_ms)
+}
+
+/// Whether an undelivered entry is given up after an attempt (30 distinct days, email failed).
+#[wasm_bindgen(js_name = giveUp)]
+pub fn give_up(days_seen: u32, email_failed: bool) -> bool {
+    outbox::give_up(days_seen, email_failed)
 }
 
 /// What an EmailJS answer means: `status` 0 for none, `text` the answer's body.

@@ -342,10 +342,6 @@ fn outbox_vectors() {
         let got = outbox::retry_delay_ms(num(case, "attempt") as u32, num(case, "jitter"));
         assert_eq!(json!(got), json!(num(case, "expect")), "{case}");
     }
-    for case in cases(&doc, "expired") {
-        let got = outbox::is_expired(num(case, "created"), num(case, "now"));
-        assert_eq!(json!(got), case["expect"], "{case}");
-    }
     for pair in cases(&doc, "nextObjectName") {
         assert_eq!(
             json!(outbox::next_object_name(pair[0].as_str().expect("name"))),
@@ -364,5 +360,42 @@ fn outbox_vectors() {
     for pair in cases(&doc, "honeypot") {
         let got = stepzero_core::record::should_store(pair[0].as_str().expect("value"));
         assert_eq!(json!(got), pair[1], "{pair}");
+    }
+}
+
+/// tests/vectors/outbox-age.json: when an undelivered entry is given up, whatever the clock does.
+#[test]
+fn outbox_age_vectors() {
+    use stepzero_core::outbox;
+    let doc = load("outbox-age.json");
+    let ms = |v: &Value| v.as_f64().unwrap_or(f64::NAN);
+    for case in cases(&doc, "daysSeen") {
+        let got = outbox::days_seen(
+            case["days"].as_u64().expect("days") as u32,
+            ms(&case["last"]),
+            ms(&case["now"]),
+        );
+        assert_eq!(json!(got), case["expect"], "{case}");
+    }
+    for case in cases(&doc, "giveUp") {
+        let got = outbox::give_up(
+            case[0].as_u64().expect("days") as u32,
+            case[1] == json!(true),
+        );
+        assert_eq!(json!(got), case[2], "{case}");
+    }
+    for case in cases(&doc, "journeys") {
+        let mut days = case["start"]["days"].as_u64().unwrap_or(0) as u32;
+        let mut last = ms(&case["start"]["last"]);
+        let mut given_up = Value::Null;
+        for (i, now) in case["tries"].as_array().expect("tries").iter().enumerate() {
+            days = outbox::days_seen(days, last, ms(now));
+            last = ms(now);
+            if outbox::give_up(days, true) {
+                given_up = json!(i);
+                break;
+            }
+        }
+        assert_eq!(given_up, case["giveUpAt"], "{}", name(case));
     }
 }

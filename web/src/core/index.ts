@@ -114,7 +114,8 @@ export const {
   needsMetadataRemoval,
   uuidV4,
   retryDelayMs,
-  isExpired,
+  daysSeen,
+  giveUp,
   nextObjectName,
   shouldStore,
   // The proof of work (core/src/work.rs): the difficulty to start with, how long a delivery

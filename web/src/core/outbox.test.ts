@@ -8,7 +8,6 @@ interface OutboxVectors {
   insert: { status: number; code: string; expect: string }[];
   upload: { status: number; message: string; earlierUnknown: boolean; expect: string }[];
   retryDelay: { attempt: number; jitter: number; expect: number }[];
-  expired: { created: number; now: number; expect: boolean }[];
   nextObjectName: [string, string][];
   honeypot: [string, boolean][];
   email: { status: number; text: string; expect: string }[];
@@ -26,7 +25,6 @@ describe('outbox vectors through the wasm wrapper', () => {
     it(`classifyUpload(${c.status}, "${c.message}", ${c.earlierUnknown}) is ${c.expect}`, () => expect(core.classifyUpload(c.status, c.message, c.earlierUnknown)).toBe(c.expect)),
   );
   v.retryDelay.forEach((c) => it(`retryDelayMs(${c.attempt}, ${c.jitter}) is ${c.expect}`, () => expect(core.retryDelayMs(c.attempt, c.jitter)).toBe(c.expect)));
-  v.expired.forEach((c) => it(`isExpired(${c.created}, ${c.now}) is ${c.expect}`, () => expect(core.isExpired(c.created, c.now)).toBe(c.expect)));
   v.nextObjectName.forEach(([name, next]) => it(`nextObjectName(${name})`, () => expect(core.nextObjectName(name)).toBe(next)));
   v.email.forEach((c) => it(`classifyEmail(${c.status}, "${c.text}") is ${c.expect}`, () => expect(core.classifyEmail(c.status, c.text)).toBe(c.expect)));
   v.uuidV4.forEach(([hex, uuid]) => it(`uuidV4(${hex})`, () => expect(core.uuidV4(bytes(hex))).toBe(uuid)));

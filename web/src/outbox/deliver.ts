@@ -7,6 +7,7 @@ import {
   buildRecord,
   classifyInsert,
   classifyUpload,
+  daysSeen,
   needsMetadataRemoval,
   nextObjectName,
   retryDelayMs,
@@ -29,14 +30,20 @@ export interface DeliveryOutcome {
   inserted: boolean;
   uploaded: boolean;
   emailed: boolean;
+  /** This attempt sent the email backup (not when the row was stored, or still waits for its work). */
+  emailTried: boolean;
   /** Neither channel took it: it stays in the outbox for a later retry. */
   kept: boolean;
 }
 
 export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<DeliveryOutcome> {
   // Counted before trying: a tab closed mid-attempt leaves a backoff, not a retry on every reload.
+  // Also the day it was tried on (the engine counts distinct days; the clock's distance never ages it).
+  const now = ports.nowMs();
   entry.attempts += 1;
-  entry.nextAttemptMs = ports.nowMs() + retryDelayMs(entry.attempts, ports.random());
+  entry.nextAttemptMs = now + retryDelayMs(entry.attempts, ports.random());
+  entry.daysSeen = daysSeen(entry.daysSeen ?? 0, entry.lastTriedMs ?? NaN, now);
+  entry.lastTriedMs = now;
   await save(entry, ports);
 
   const backend = await loadBackend(ports);
@@ -57,7 +64,7 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
   const sent = backend ? await insertWithWork(entry, meta, (row) => insert(backend, row, ports), ports) : null;
   if (sent === 'stored') {
     await forget(entry.id, ports);
-    return { inserted: true, uploaded, emailed: false, kept: false };
+    return { inserted: true, uploaded, emailed: false, emailTried: false, kept: false };
   }
   if (sent === 'waiting') {
     // Not a failed attempt: the row waits for its work (a slow device), never for the email; the
@@ -65,7 +72,7 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     entry.attempts -= 1;
     entry.nextAttemptMs = ports.nowMs();
     await save(entry, ports);
-    return { inserted: false, uploaded, emailed: false, kept: true };
+    return { inserted: false, uploaded, emailed: false, emailTried: false, kept: true };
   }
   // The email carries the work, so the operators' import can tell a visitor's email from a
   // forged one; without the database client no insert waited for it, so it is awaited here.
@@ -83,7 +90,7 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     entry.nextAttemptMs = ports.nowMs() + retryDelayMs(entry.attempts, ports.random());
     await save(entry, ports);
   }
-  return { inserted: false, uploaded, emailed, kept: !emailed };
+  return { inserted: false, uploaded, emailed, emailTried: true, kept: !emailed };
 }
 
 /** The backend, null when unconfigured or when its code could not load (then the email is tried). */

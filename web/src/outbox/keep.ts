@@ -24,6 +24,8 @@ export async function keepResponse(id: string, answers: Answers, file: File | nu
     uploadUnanswered: false,
     attempts: 0,
     nextAttemptMs: now,
+    daysSeen: 0,
+    lastTriedMs: null,
     workNonce: null,
     workDifficulty: defaultWorkDifficulty(),
   };

@@ -31,6 +31,13 @@ export interface OutboxEntry {
   uploadUnanswered: boolean;
   attempts: number;
   nextAttemptMs: number;
+  /**
+   * On how many distinct days it was tried, and the clock at its last try (the engine's
+   * daysSeen): what giving it up is judged by, never its age by the clock. Absent in entries
+   * kept before they existed, which count from nought.
+   */
+  daysSeen?: number;
+  lastTriedMs?: number | null;
   /** The proof of work for this id and completion time, once solved; kept so retries never solve again. */
   workNonce?: string | null;
   /** The difficulty it is solved for: the engine's default, or more when the database asked. */

@@ -148,7 +148,7 @@ describe('a submission with the proof of work', () => {
     const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
     const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
     const outcome = await keepAndDeliver({ ...answers }, null, f.ports, Promise.resolve());
-    expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, kept: false });
+    expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, emailTried: false, kept: false });
     const solver = await loadSolver();
     const ms = Date.parse(f.inserts[0].completion_time);
     expect(f.inserts).toHaveLength(2);

@@ -75,9 +75,11 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
       <p>
         So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and its attachment, if
         any) in its own storage (IndexedDB, on your device only) until our database or our email backup has received it; it then deletes
-        that copy. If it could not be sent, it tries again when you next open any page of this site or come back online, and gives up after
-        30 days. This copy is separate from the saved answers that opening the home page clears, and you can remove it by clearing this
-        site's data in your browser.
+        that copy. If it could not be sent, it tries again whenever you open any page of this site or come back online, and keeps the copy
+        (your answers, the time you submitted them, your browser's user-agent string, the attachment, and when and how often it was tried)
+        until it is delivered: it gives up and deletes it only after trying on 30 different days, our email backup failing on the last of
+        them. This copy is separate from the saved answers that opening the home page clears, and you can remove it by clearing this site's
+        data in your browser.
       </p>
 
       <h3>6. Your rights</h3>
