@@ -68,6 +68,16 @@ const states: State[] = [
   { name: 'privacy: Cookies Policy tab', path: '/privacy#cookies' },
   { name: 'intro', path: '/survey/intro' },
   { name: 'thank-you completed', path: '/thank-you/completed' },
+  {
+    name: 'thank-you completed with the response reference',
+    path: '/thank-you/completed',
+    act: async (page) => {
+      // What a submission leaves for its tab (reference.spec.ts checks it is the row's).
+      await page.evaluate(() => sessionStorage.setItem('stepZeroReference', JSON.stringify({ type: 'completed', reference: 'WXYZ-7890' })));
+      await page.reload();
+      await expect(page.getByText('Your reference: WXYZ-7890')).toBeVisible();
+    },
+  },
   { name: 'thank-you not-completed', path: '/thank-you/not-completed' },
   { name: 'thank-you not-interested', path: '/thank-you/not-interested' },
   { name: 'thank-you not-interested with the cookie banner', path: '/thank-you/not-interested', banner: true },

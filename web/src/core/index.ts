@@ -124,6 +124,8 @@ export const {
   workWaitMs,
   workRefusal,
   repeatVisitThankYou,
+  // A response's short reference (core/src/reference.rs), shown on its thank-you page (#22).
+  responseReference,
   parseCookieChoice,
   parseThankYouType,
   checkAttachment,

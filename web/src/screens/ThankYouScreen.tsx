@@ -4,7 +4,9 @@ import { PageShell } from '../components/PageShell';
 import { ProgressBar } from '../components/ProgressBar';
 import { SocialLinks } from '../components/SocialLinks';
 import type { ThankYouType } from '../core';
+import { useHydrated } from '../state/hydration';
 import { goBackTo } from '../state/router';
+import { rememberedReference } from '../state/storage';
 import '../styles/thanks.css';
 
 function Message({ type }: { type: ThankYouType }) {
@@ -32,6 +34,23 @@ function Message({ type }: { type: ThankYouType }) {
   );
 }
 
+/**
+ * The reference of the response this tab just completed (issue #22), for a deletion request;
+ * none on a deep link, in another tab or after Not Interested (nothing is invented). It is per
+ * visitor, so never in the prerendered HTML: it appears after hydration, below the page's
+ * section (so it moves nothing above it, and is outside its live region: not announced).
+ */
+function Reference({ type }: { type: ThankYouType }) {
+  const hydrated = useHydrated();
+  const reference = hydrated && type !== 'not-interested' ? rememberedReference(type) : null;
+  if (!reference) return null;
+  return (
+    <p className="thanks__reference">
+      Your reference: <span className="thanks__reference-code">{reference}</span>
+    </p>
+  );
+}
+
 export function ThankYouScreen({ type }: { type: ThankYouType }) {
   return (
     <PageShell footerSocials={false}>
@@ -54,6 +73,7 @@ export function ThankYouScreen({ type }: { type: ThankYouType }) {
         <h2 className="thanks__follow">Follow Step Zero</h2>
         <SocialLinks />
       </section>
+      <Reference type={type} />
     </PageShell>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswers, readStartupState } from './storage';
+import { parseAnswers, readStartupState, rememberedReference, storeCompletion, REFERENCE_KEY } from './storage';
 
 describe('stored answers', () => {
   it('keeps string answers and a boolean consent, drops anything else', () => {
@@ -20,5 +20,25 @@ describe('stored answers', () => {
     } finally {
       Storage.prototype.getItem = original;
     }
+  });
+});
+
+describe('the reference shown on the thank-you page (#22)', () => {
+  it('is kept for its thank-you type only, and forgotten by a completion without one', () => {
+    sessionStorage.clear();
+    expect(rememberedReference('completed')).toBeNull(); // a deep link: nothing known
+    storeCompletion('completed', 1, '3JD4-Y3KV');
+    expect(rememberedReference('completed')).toBe('3JD4-Y3KV');
+    expect(rememberedReference('not-completed')).toBeNull();
+    storeCompletion('not-interested', 2);
+    expect(sessionStorage.getItem(REFERENCE_KEY)).toBeNull();
+    expect(rememberedReference('completed')).toBeNull();
+  });
+  it('ignores tampered values', () => {
+    for (const raw of ['{oops', '[1]', '{"type":"completed","reference":"<b>x</b>"}', '{"type":"completed","reference":"ILOU-0000"}']) {
+      sessionStorage.setItem(REFERENCE_KEY, raw);
+      expect(rememberedReference('completed')).toBeNull();
+    }
+    sessionStorage.clear();
   });
 });

@@ -79,9 +79,45 @@ export function clearSurvey(): void {
   remove(KEYS.currentQuestion);
 }
 
-/** The completion flags of spec point 4 (submission step 4 and Not Interested). */
-export function storeCompletion(type: string, nowMs: number): void {
+/** The completion flags of spec point 4 (submission step 4 and Not Interested). A kept
+ *  response's reference (issue #22) is remembered for this tab only, never its answers; any
+ *  other completion (Not Interested, a bot, nothing kept) forgets the previous one. */
+export function storeCompletion(type: string, nowMs: number, reference: string | null = null): void {
   write(KEYS.surveyCompleted, 'true');
   write(KEYS.lastThankYouType, type);
   write(KEYS.completionTime, String(nowMs));
+  rememberReference(reference ? { type, reference } : null);
+}
+
+/** The sessionStorage key of the reference shown on the thank-you page (not a spec key). */
+export const REFERENCE_KEY = 'stepZeroReference';
+
+export interface ShownReference {
+  type: string;
+  reference: string;
+}
+
+/** Best effort, like every later write: the thank-you page simply shows no reference. */
+export function rememberReference(value: ShownReference | null): void {
+  try {
+    if (value) window.sessionStorage.setItem(REFERENCE_KEY, JSON.stringify(value));
+    else window.sessionStorage.removeItem(REFERENCE_KEY);
+  } catch (error) {
+    console.warn(`Could not store ${REFERENCE_KEY}`, error);
+  }
+}
+
+/** The reference of the response this tab completed for thank-you type `type`, or null
+ *  (another type, another tab, a deep link, tampered storage: nothing is invented). */
+export function rememberedReference(type: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(REFERENCE_KEY) ?? 'null');
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { type: stored, reference } = parsed as Record<string, unknown>;
+    return stored === type && typeof reference === 'string' && /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/.test(reference)
+      ? reference
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,11 +4,11 @@
 // the engine's deadline at the latest: the delivery goes on from the outbox behind the thank-you
 // page, under the response's lock, so nothing is stored or emailed twice because of it. A
 // filled honeypot (a bot) is quietly not kept, and sees the same screens.
-import { constants, shouldStore, thankYouType, type Answers } from '../core';
+import { constants, responseReference, shouldStore, thankYouType, type Answers } from '../core';
 import { keepAndDeliver, type OutboxPorts } from '../outbox';
 import { browserPorts } from '../outbox/browserPorts';
 import { navigate } from '../state/router';
-import { storeCompletion } from '../state/storage';
+import { rememberReference, storeCompletion } from '../state/storage';
 import { setSubmitPhase } from '../state/submissionPhase';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -24,13 +24,21 @@ export async function submitResponse(
   onDone: () => void,
   ports: OutboxPorts = browserPorts,
 ): Promise<void> {
+  // The id the outbox gives this response, for its reference on the thank-you page (issue #22);
+  // dropped if the response could not be kept (then there is nothing to ask about).
+  let id: string | null = null;
   try {
     const { submittedMs, workDelayMs, processingDeadlineMs } = constants();
     let startWork!: () => void;
     const overlayDone = new Promise<void>((resolve) => (startWork = resolve));
+    const naming: OutboxPorts = { ...ports, newId: () => (id = ports.newId()) };
     // Kept in the outbox now, while SUBMITTED shows; delivered once the overlay's waits end.
-    const work = shouldStore(honeypot) ? keepAndDeliver(answers, file, ports, overlayDone) : Promise.resolve(null);
-    work.catch((error: unknown) => console.error('The response could not be kept; showing the thank-you page anyway.', error));
+    const work = shouldStore(honeypot) ? keepAndDeliver(answers, file, naming, overlayDone) : Promise.resolve(null);
+    work.catch((error: unknown) => {
+      id = null;
+      rememberReference(null);
+      console.error('The response could not be kept; showing the thank-you page anyway.', error);
+    });
     await wait(submittedMs);
     setSubmitPhase('processing');
     await wait(workDelayMs);
@@ -46,8 +54,14 @@ export async function submitResponse(
     } catch (error) {
       console.error('Could not derive the thank-you type.', error);
     }
+    let reference: string | null = null;
+    try {
+      reference = id === null ? null : (responseReference(id) ?? null);
+    } catch (error) {
+      console.error('Could not derive the response reference.', error);
+    }
+    storeCompletion(type, Date.now(), reference);
     navigate(`/thank-you/${type}`);
-    storeCompletion(type, Date.now());
     setSubmitPhase('idle');
     onDone();
   }

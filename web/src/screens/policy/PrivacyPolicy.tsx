@@ -70,7 +70,8 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
         We keep survey responses for as long as they help the movement, and review them at least once a year. Email addresses are deleted
         once the reminder has been sent or when you ask. You can ask us at any time to delete your response, your email address or your
         upload by writing to {mail} with the approximate date and time you answered and, if you gave one, your email address; we will delete
-        it within 30 days.
+        it within 30 days. If you noted the reference shown on your thank-you page (such as ABCD-2345), quote it in your message: it lets us
+        find your response without asking you for anything else.
       </p>
       <p>
         So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and its attachment, if
