@@ -25,6 +25,14 @@ export function CookiesPolicy({ effectiveDate }: { effectiveDate: string }) {
         <li>
           <strong>cookiesAccepted</strong>: the choice you made on the cookie banner.
         </li>
+        <li>
+          <strong>stepZeroReference</strong>, in session storage (gone when you close the tab): the short reference of the response you just
+          sent and which thank-you page it belongs to, so a reload of that page still shows it. Never your answers.
+        </li>
+        <li>
+          <strong>stepzero-outbox</strong>, in IndexedDB: a response you submitted, kept only until our database or our email backup has
+          received it (the Privacy Policy, section 5, says how long at most).
+        </li>
       </ul>
       <p>These entries are necessary for the survey to work and stay in your browser until you clear them.</p>
 
