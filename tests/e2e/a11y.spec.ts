@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, heading, openPage, stack, test } from './helpers';
-import { next, notYet, questionStates, yes, type State } from './states';
+import { emailOpenWithItsError, next, notYet, openFallbackScreen, questionStates, yes, type State } from './states';
 
 /** axe with WCAG 2.x A/AA rules (and 2.2) plus best practice; nothing may be reported. */
 async function axe(page: Page, options: { pumpClock?: boolean } = {}) {
@@ -53,15 +53,7 @@ states.push(
     answers: { ...notYet, question4b: undefined },
     act: (page) => page.getByRole('radio', { name: 'Other' }).check(),
   },
-  {
-    name: 'question 5b with the email field open and its error',
-    path: '/survey/question/5b',
-    answers: { ...notYet, question5b: undefined },
-    act: async (page) => {
-      await page.getByRole('radio', { name: 'Yes' }).check();
-      await next(page);
-    },
-  },
+  emailOpenWithItsError,
   {
     name: 'question 6 with the attachment open and a file',
     path: '/survey/question/6',
@@ -91,13 +83,7 @@ for (const width of [360, 1440]) {
 }
 
 test('axe: the fallback screen (local storage unreadable at start)', async ({ page }) => {
-  await page.addInitScript(() => {
-    Storage.prototype.getItem = () => {
-      throw new Error('storage disabled');
-    };
-  });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+  await openFallbackScreen(page);
   expect(await axe(page)).toEqual([]);
 });
 

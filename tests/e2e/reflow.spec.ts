@@ -6,7 +6,7 @@
 // and moves nothing when it appears.
 import type { Locator, Page } from '@playwright/test';
 import { expect, heading, openPage, stack, test } from './helpers';
-import { next, notYet, questionStates, yes, type State } from './states';
+import { emailOpenWithItsError, notYet, openFallbackScreen, questionStates, yes, type State } from './states';
 
 // The overrides of WCAG 1.4.12 (the W3C's own text-spacing bookmarklet). Injected as a <style>
 // element, which the site's CSP refuses: the tests bypass it.
@@ -104,15 +104,7 @@ states.push(
     answers: { ...notYet, 'answer4b-other': undefined },
     act: (page) => page.getByLabel('Why not?').fill(LONG_ANSWER),
   },
-  {
-    name: 'question 5b with the email field open and its error',
-    path: '/survey/question/5b',
-    answers: { ...notYet, question5b: undefined },
-    act: async (page) => {
-      await page.getByRole('radio', { name: 'Yes' }).check();
-      await next(page);
-    },
-  },
+  emailOpenWithItsError,
   {
     name: 'question 5b with a 254-character email address',
     path: '/survey/question/5b',
@@ -149,13 +141,7 @@ test.describe('at 320 px', () => {
   }
 
   test('reflow: the fallback screen', async ({ page }) => {
-    await page.addInitScript(() => {
-      Storage.prototype.getItem = () => {
-        throw new Error('storage disabled');
-      };
-    });
-    await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+    await openFallbackScreen(page);
     await expectReflow(page);
   });
 

@@ -1,6 +1,7 @@
 // The page states the accessibility and reflow specs both walk: every question, empty and with
 // its error(s) shown, from answers that reach it on the Yes or the Not Yet branch.
 import type { Page } from '@playwright/test';
+import { expect } from './helpers';
 
 export const yes = {
   question1: 'a',
@@ -51,3 +52,25 @@ export const questionStates: State[] = questions.flatMap(([step, answers]) => [
   { name: `question ${step} empty`, path: `/survey/question/${step}`, answers },
   { name: `question ${step} with its error`, path: `/survey/question/${step}`, answers, act: next },
 ]);
+
+/** Question 5b answered Yes with the email left empty, after Next: the field open with its error. */
+export const emailOpenWithItsError: State = {
+  name: 'question 5b with the email field open and its error',
+  path: '/survey/question/5b',
+  answers: { ...notYet, question5b: undefined },
+  act: async (page) => {
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await next(page);
+  },
+};
+
+/** The fallback screen: local storage that throws when read at start. */
+export async function openFallbackScreen(page: Page) {
+  await page.addInitScript(() => {
+    Storage.prototype.getItem = () => {
+      throw new Error('storage disabled');
+    };
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+}

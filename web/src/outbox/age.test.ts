@@ -2,25 +2,14 @@
 // silently, and never before the email backup was tried once more. The rule is the engine's
 // (daysSeen, giveUp; its vectors, tests/vectors/outbox-age.json, run in web/src/core/outboxAge.test.ts); the outbox records the counts.
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../core';
-import { fail, fakePorts, NOW, type FakeOptions } from '../test/fakePorts';
+import { fail, fakePorts, NOW, yesAnswers, type FakeOptions } from '../test/fakePorts';
 import { drainOutbox } from './drain';
 import { keepAndDeliver } from '.';
 import type { OutboxEntry } from './store';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const answers: Answers = {
-  question1: 'Talk to a stranger',
-  question2: 'Instagram',
-  question3: 'Yes',
-  question4a: 'Uncomfortable',
-  question5a: 'Yes',
-  question6: 'No',
-  age: '34',
-  gender: 'Female',
-  termsConsent: true,
-};
+const answers = yesAnswers;
 
 const down = { insert: [fail(500)], email: () => Promise.reject({ status: 500, text: '' }) };
 

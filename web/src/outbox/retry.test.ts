@@ -2,7 +2,7 @@
 // held by another tab (it would otherwise spin at 0 ms, copying every kept file each pass).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../core';
-import { fail, fakePorts } from '../test/fakePorts';
+import { fail, fakePorts, yesAnswers } from '../test/fakePorts';
 import { keepAndDeliver } from '.';
 import { withLock } from './lock';
 import { retryOutbox, scheduleRetry } from './retry';
@@ -38,17 +38,7 @@ describe('retry timer', () => {
 });
 
 describe('a retry whose read of IndexedDB goes unanswered', () => {
-  const answers = {
-    question1: 'Talk to a stranger',
-    question2: 'Instagram',
-    question3: 'Yes',
-    question4a: 'Uncomfortable',
-    question5a: 'Yes',
-    question6: 'No',
-    age: '34',
-    gender: 'Female',
-    termsConsent: true,
-  };
+  const answers = yesAnswers;
 
   /** The database down at the first attempt, then up; the email refused (rate limited). */
   const downThenUp = () => ({

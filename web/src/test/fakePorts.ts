@@ -3,7 +3,7 @@
 // store, and a record of every call. What goes over the wire is proven against the local
 // backend by the e2e fault matrix, not here.
 import { vi } from 'vitest';
-import type { SurveyResponse } from '../core';
+import type { Answers, SurveyResponse } from '../core';
 import type { BackendResult, OutboxPorts } from '../outbox/ports';
 import { memoryOutbox, type OutboxStore } from '../outbox/store';
 import { workFor } from '../work/pending';
@@ -13,6 +13,19 @@ export const OK: BackendResult = { error: null };
 export const fail = (status: number, message = 'down', code = ''): BackendResult => ({ error: { message, code }, status, code });
 
 export const NOW = Date.UTC(2026, 0, 2, 3, 4, 5);
+
+/** A complete Yes response without a file, as a visitor submits it. */
+export const yesAnswers: Answers = {
+  question1: 'Talk to a stranger',
+  question2: 'Instagram',
+  question3: 'Yes',
+  question4a: 'Uncomfortable',
+  question5a: 'Yes',
+  question6: 'No',
+  age: '34',
+  gender: 'Female',
+  termsConsent: true,
+};
 
 export interface FakeOptions {
   upload?: Answer[];
