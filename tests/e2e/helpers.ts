@@ -146,3 +146,16 @@ export async function answerEnd(page: Page, age: string, gender: string) {
   await page.getByLabel('Gender').selectOption(gender);
   await page.getByRole('checkbox').check();
 }
+
+/** From the hero along the Not Yet path ("I don't have time", no reminder, no file) to the not-completed page. */
+export async function submitNotYet(page: Page) {
+  await openPage(page, '/');
+  await startSurvey(page);
+  await answerStart(page);
+  await choose(page, 'Not Yet');
+  await choose(page, "I don't have time");
+  await choose(page, 'No');
+  await choose(page, 'No');
+  await answerEnd(page, '33', 'Male');
+  await submit(page, 'not-completed');
+}

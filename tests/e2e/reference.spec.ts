@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { answerEnd, answerStart, choose, expect, heading, openPage, rowsWhen, startSurvey, submit, test } from './helpers';
+import { answerEnd, answerStart, choose, expect, heading, openPage, rowsWhen, startSurvey, submit, submitNotYet, test } from './helpers';
 
 // The engine's algorithm (core/src/reference.rs), held to its vectors below so it cannot drift.
 const DIGITS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -74,15 +74,7 @@ test('Yes path: the completed page shows the reference of the stored row; a relo
 });
 
 test('Not Yet path: the not-completed page shows the reference; the repeat-visit shortcut shows it again', async ({ page, request }) => {
-  await openPage(page, '/');
-  await startSurvey(page);
-  await answerStart(page);
-  await choose(page, 'Not Yet');
-  await choose(page, "I don't have time");
-  await choose(page, 'No');
-  await choose(page, 'No');
-  await answerEnd(page, '33', 'Male');
-  await submit(page, 'not-completed');
+  await submitNotYet(page);
   await expect(heading(page)).toHaveText("Thanks for checking us out, maybe you'll take step one next time.");
   const [row] = await rowsWhen(request, 1);
   await expectReference(page, row.id);

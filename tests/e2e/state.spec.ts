@@ -1,6 +1,6 @@
 // Browser-stored state: the cookie banner, Not Interested, the 60-second repeat-visit
 // shortcut, opening / resets, and the fallback screen when storage cannot be read.
-import { answerEnd, answerStart, appReady, choose, expect, heading, openPage, rowsWhen, startSurvey, submit, test } from './helpers';
+import { appReady, expect, heading, openPage, rowsWhen, startSurvey, submitNotYet, test } from './helpers';
 
 for (const [button, value] of [
   ['Accept All', 'true'],
@@ -55,15 +55,7 @@ test('repeat visit: Continue within 60 s of finishing returns to that thank-you 
   page,
   request,
 }) => {
-  await openPage(page, '/');
-  await startSurvey(page);
-  await answerStart(page);
-  await choose(page, 'Not Yet');
-  await choose(page, "I don't have time");
-  await choose(page, 'No');
-  await choose(page, 'No');
-  await answerEnd(page, '33', 'Male');
-  await submit(page, 'not-completed');
+  await submitNotYet(page);
   await rowsWhen(request, 1);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
