@@ -1,8 +1,11 @@
 // The faults a test can set on the local backend (POST /__stack/faults): make the next insert,
 // upload or email fail with a status, drop the connection, or (insert) commit and lose the
-// answer or answer late, or (email) refuse bodies over a size. Read by the gateway at each call.
+// answer or answer late, or (email) refuse bodies over a size, or (upload) read its body at a
+// trickle. Read by the gateway at each call. "refuse" is the network itself, for everyone who
+// meets it (pages, service workers, the operators' tool): every connection the gateway gets is
+// cut on arrival for that many milliseconds from when it is set.
 
-const FAULT_KEYS = ['insert', 'upload', 'email'];
+const FAULT_KEYS = ['insert', 'upload', 'email', 'refuse'];
 
 export class Faults {
   constructor() {
@@ -12,12 +15,21 @@ export class Faults {
   /** Replaces the faults with `body`; returns a message saying what is wrong with it, or null. */
   replace(body) {
     const problem = faultProblem(body);
-    if (!problem) this.set = body;
-    return problem;
+    if (problem) return problem;
+    const { refuse, ...calls } = body;
+    this.set = calls;
+    this.refusingUntil = refuse === undefined ? 0 : Date.now() + refuse;
+    return null;
+  }
+
+  /** Whether a new connection is to be cut now (the "refuse" fault). */
+  refusing() {
+    return Date.now() < (this.refusingUntil ?? 0);
   }
 
   clear() {
     this.set = {};
+    this.refusingUntil = 0;
   }
 
   /**
@@ -46,6 +58,10 @@ function faultProblem(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object such as {"insert":500}';
   for (const [k, v] of Object.entries(body)) {
     if (!FAULT_KEYS.includes(k)) return `unknown fault "${k}"; known: ${FAULT_KEYS.join(', ')}`;
+    if (k === 'refuse') {
+      if (!(Number.isInteger(v) && v > 0 && v <= 3_600_000)) return 'fault "refuse" must be a number of milliseconds, 1 to 3600000';
+      continue;
+    }
     const value = v && typeof v === 'object' && !Array.isArray(v) ? v.fault : v;
     if (v && typeof v === 'object' && v.times !== undefined && !(Number.isInteger(v.times) && v.times > 0)) {
       return `fault "${k}": times must be a positive integer`;
@@ -53,8 +69,9 @@ function faultProblem(body) {
     const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
     const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
     const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
-    if (!statusOrDrop && !insertOnly && !emailOnly) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"), optionally as {"fault": ..., "times": n}`;
+    const uploadOnly = k === 'upload' && /^trickle:[1-9]\d{0,9}$/.test(String(value));
+    if (!statusOrDrop && !insertOnly && !emailOnly && !uploadOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"; upload also: "trickle:<bytes per second>"), optionally as {"fault": ..., "times": n}`;
     }
   }
   return null;

@@ -5,6 +5,7 @@
 //   /__stack/*                 -> test endpoints (testEndpoints.mjs: rows, objects, emails, faults, reset)
 // Faults set by a test (faults.mjs) are taken here, at the call they name.
 import http from 'node:http';
+import { Transform } from 'node:stream';
 import { appendFileSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
 import { OPERATION, Storage, StorageError, declaredLength, parseObjectPath } from './storage.mjs';
@@ -38,6 +39,14 @@ export class Gateway {
         else res.destroy();
       });
     });
+    this.refuseWhileFaulted();
+  }
+
+  /** Cuts every new connection while the "refuse" fault lasts (and every request, in handle): the network is gone for every requester. */
+  refuseWhileFaulted() {
+    this.server.on('connection', (socket) => {
+      if (this.faults.refusing()) socket.destroy();
+    });
   }
 
   /** Listens on 127.0.0.1:port; rejects with code EADDRINUSE when the port is taken. */
@@ -58,6 +67,7 @@ export class Gateway {
   }
 
   async handle(req, res) {
+    if (this.faults.refusing()) return req.socket.destroy(); // a kept-alive connection too
     const [rawPath, query = ''] = req.url.split(/\?(.*)/s);
     cors(req, res);
     if (req.method === 'OPTIONS') {
@@ -193,7 +203,10 @@ export class Gateway {
   async upload(req, res, rest, claims) {
     const { bucket: bucketId, key } = parseObjectPath(rest);
     const uploadFault = this.faults.take('upload');
-    if (uploadFault !== undefined) {
+    // "trickle:<bytes per second>": the body is read no faster than that (a slow uplink).
+    const trickle = /^trickle:(\d+)$/.exec(String(uploadFault))?.[1];
+    const source = trickle === undefined ? req : throttled(req, Number(trickle));
+    if (trickle === undefined && uploadFault !== undefined) {
       req.resume();
       return answerFault(res, uploadFault, (s) =>
         sendJson(res, s, {
@@ -208,7 +221,7 @@ export class Gateway {
     if (declared > readLimit) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
     let body;
     try {
-      body = await readBody(req, readLimit);
+      body = await readBody(source, readLimit);
     } catch (e) {
       if (e instanceof TooLarge) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
       throw e;
@@ -259,6 +272,16 @@ export class Gateway {
     if (this.emailsFile) appendFileSync(this.emailsFile, `${JSON.stringify(body)}\n`);
     return sendText(res, 200, 'OK');
   }
+}
+
+/** `req` read at `bytesPerSecond`: each chunk is passed on after its share of a second, and TCP holds back the sender. */
+function throttled(req, bytesPerSecond) {
+  const slow = new Transform({
+    transform(chunk, _encoding, done) {
+      setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+    },
+  });
+  return req.pipe(slow);
 }
 
 function cors(req, res) {

@@ -225,6 +225,36 @@ test('"delay:<ms>" holds the insert, then stores it', async () => {
   await stack.post('/__stack/faults', {});
 });
 
+test('"trickle:<bytes per second>" reads an upload no faster than that, then stores it', async () => {
+  await stack.post('/__stack/faults', { upload: 'trickle:65536' });
+  const started = Date.now();
+  const { error } = await supabase.storage
+    .from('survey_media')
+    .upload('1_slow.txt', new File([new Uint8Array(196_608).fill(120)], 'slow.txt', { type: 'text/plain' }));
+  assert.equal(error, null);
+  // 192 KiB at 64 KiB/s: the last 64 KiB chunk may be read without a wait, so at least 2 s.
+  assert.ok(Date.now() - started >= 1900, `took ${Date.now() - started} ms`);
+  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
+});
+
+test('"refuse": every new connection is cut for that long, for every caller; then the stack answers again', async () => {
+  assert.equal((await stack.post('/__stack/faults', { refuse: 1500 })).status, 200);
+  const cut = await fetch(`${stack.url}/rest/v1/survey_responses`, { method: 'POST', headers: { ...headers, connection: 'close' } }).then(
+    () => 'answered',
+    (e) => String(e.cause?.code ?? e.message),
+  );
+  assert.notEqual(cut, 'answered');
+  await new Promise((r) => setTimeout(r, 1600));
+  assert.equal((await supabase.from('survey_responses').insert(validRow())).error, null);
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+});
+
+test('"refuse" must be a duration in milliseconds', async () => {
+  const res = await stack.post('/__stack/faults', { refuse: 'soon' });
+  assert.equal(res.status, 400);
+  assert.match(await res.text(), /milliseconds/);
+});
+
 test('a {fault, times} setting applies that many times, then the call works again', async () => {
   await stack.post('/__stack/faults', { upload: { fault: 500, times: 2 } });
   const file = () => new File(['x'], 'a.txt', { type: 'text/plain' });
