@@ -103,8 +103,12 @@ export async function choose(page: Page, option: string) {
   await next(page);
 }
 
-/** Clicks Submit and drives the fake clock until the thank-you page shows. */
-export async function submit(page: Page, type: 'completed' | 'not-completed') {
+/**
+ * Clicks Submit and drives the fake clock until the thank-you page shows. `slow`: the delivery
+ * is still going at the PROCESSING deadline (a slow upload), so the page shows by the deadline
+ * itself, 10 s of the fake clock, which the retries of toPass (up to a second apart) need longer to drive.
+ */
+export async function submit(page: Page, type: 'completed' | 'not-completed', slow = false) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('SUBMITTED')).toBeVisible();
   await page.clock.runFor(2250);
@@ -114,7 +118,7 @@ export async function submit(page: Page, type: 'completed' | 'not-completed') {
   await expect(async () => {
     await page.clock.runFor(500);
     await expect(page).toHaveURL(new RegExp(`/thank-you/${type}$`), { timeout: 250 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: slow ? 60_000 : 20_000 });
 }
 
 /** Waits until the backend holds `count` rows (the insert is asynchronous to the page). */

@@ -1,6 +1,7 @@
 // A submitted response enters the outbox whole (answers, the record's facts, the file's bytes)
 // before any network call, so neither a failed call nor a closed tab can lose it.
 import { buildRecord, defaultWorkDifficulty, reveals, storageObjectName, type Answers } from '../core';
+import { hold, noteWork, release } from './held';
 import type { OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
 
@@ -30,8 +31,12 @@ export async function keepResponse(id: string, answers: Answers, file: File | nu
     workDifficulty: defaultWorkDifficulty(),
   };
   // The proof of work starts now, at the click, and runs while SUBMITTED shows; the insert waits for it.
-  ports.work(entry.id, now, entry.workDifficulty!).catch(() => undefined);
+  // Noted for the page's leaving too (leave.ts): a row can go ahead with it before the insert asks.
+  const solving = ports.work(entry.id, now, entry.workDifficulty!);
+  solving.catch(() => undefined);
   await ports.store.put(entry);
+  hold(entry);
+  solving.then((nonce) => noteWork(entry.id, nonce), () => undefined);
   return entry;
 }
 
@@ -65,6 +70,7 @@ export function readBytes(file: Blob): Promise<ArrayBuffer> {
 
 /** Writes the entry back; a store that fails entirely is logged, the attempt goes on. */
 export async function save(entry: OutboxEntry, ports: Pick<OutboxPorts, 'store' | 'log'>): Promise<void> {
+  hold(entry);
   try {
     await ports.store.put(entry);
   } catch (error) {
@@ -73,6 +79,7 @@ export async function save(entry: OutboxEntry, ports: Pick<OutboxPorts, 'store' 
 }
 
 export async function forget(id: string, ports: Pick<OutboxPorts, 'store' | 'log'>): Promise<void> {
+  release(id);
   try {
     await ports.store.remove(id);
   } catch (error) {

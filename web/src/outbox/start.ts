@@ -1,13 +1,16 @@
 // Started from the app's entry on every page load, once the engine is up: when the outbox holds
 // a response an earlier visit could not deliver, it is retried (supabase-js and EmailJS load
 // then); otherwise nothing more is loaded. The `online` event is watched too, so a response kept
-// while offline leaves as soon as the network is back.
+// while offline leaves as soon as the network is back; and the page's leaving (leave.ts), so
+// what this page still holds goes with keepalive requests when it closes.
 import { browserPorts } from './browserPorts';
+import { watchLeave } from './leave';
 import { retryOutbox } from './retry';
 import { outboxHasEntries } from './store';
 
 export function startOutbox(): void {
   if (typeof window === 'undefined') return;
+  watchLeave();
   // A page load asks IndexedDB first, so a visitor who never submitted loads nothing more.
   const retry = () => void retryOutbox(browserPorts);
   outboxHasEntries(retry)

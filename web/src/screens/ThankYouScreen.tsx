@@ -4,6 +4,7 @@ import { PageShell } from '../components/PageShell';
 import { ProgressBar } from '../components/ProgressBar';
 import { SocialLinks } from '../components/SocialLinks';
 import type { ThankYouType } from '../core';
+import { useDeliveryStatus } from '../state/useDeliveryStatus';
 import { useHydrated } from '../state/hydration';
 import { goBackTo } from '../state/router';
 import { rememberedReference } from '../state/storage';
@@ -51,6 +52,26 @@ function Reference({ type }: { type: ThankYouType }) {
   );
 }
 
+/**
+ * One quiet line under the spec's text (issue #21): whether the response this tab just sent is
+ * still on its way or has arrived; nothing when it arrived before the page appeared, on a deep
+ * link, or after Not Interested. A status region: screen readers hear the change politely.
+ */
+function DeliveryStatus({ type }: { type: ThankYouType }) {
+  const status = useDeliveryStatus();
+  const text =
+    type === 'not-interested' || status === null
+      ? ''
+      : status === 'sending'
+        ? 'Your response is still being sent. Please keep this page open a moment.'
+        : 'Your response has arrived.';
+  return (
+    <p className="thanks__status" role="status">
+      {text}
+    </p>
+  );
+}
+
 export function ThankYouScreen({ type }: { type: ThankYouType }) {
   return (
     <PageShell footerSocials={false}>
@@ -73,6 +94,7 @@ export function ThankYouScreen({ type }: { type: ThankYouType }) {
         <h2 className="thanks__follow">Follow Step Zero</h2>
         <SocialLinks />
       </section>
+      <DeliveryStatus type={type} />
       <Reference type={type} />
     </PageShell>
   );

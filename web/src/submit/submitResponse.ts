@@ -6,6 +6,7 @@
 // filled honeypot (a bot) is quietly not kept, and sees the same screens.
 import { constants, responseReference, shouldStore, thankYouType, type Answers } from '../core';
 import { keepAndDeliver, type OutboxPorts } from '../outbox';
+import { setLatestSubmitted } from '../outbox/held';
 import { browserPorts } from '../outbox/browserPorts';
 import { navigate } from '../state/router';
 import { rememberReference, storeCompletion } from '../state/storage';
@@ -61,6 +62,7 @@ export async function submitResponse(
       console.error('Could not derive the response reference.', error);
     }
     storeCompletion(type, Date.now(), reference);
+    setLatestSubmitted(id);
     navigate(`/thank-you/${type}`);
     setSubmitPhase('idle');
     onDone();

@@ -1,0 +1,135 @@
+// When the page goes away (pagehide; or hidden, which on a phone may be the last event a page
+// gets), what can leave without the page leaves as keepalive requests, which the browser
+// carries on after the tab is gone: each response this page still holds goes as its row (its
+// proof of work solved, its file named ahead of the file: docs/guarantees.md, "A late file"),
+// or as its email backup when the insert cannot be made here (no database configured, no work
+// yet, or the database already failed it in this page). Same id either way: a row that also
+// arrives later answers 409, and the operators' import counts an email of a stored id once.
+// The outbox keeps every entry: whatever still runs later (this page if it stays, the next
+// visit) sends it again or finds it stored.
+import { config } from '../config';
+import { buildRecord, emailParams, reveals } from '../core';
+import { allHeld, type Held } from './held';
+
+/**
+ * What all keepalive bodies in flight may add up to (Chromium, WebKit and Firefox refuse a
+ * keepalive request beyond it). Rows (about 25 KB at most) go first, oldest first, then emails
+ * (up to 50 KB): a row is the smaller and the one that needs no import; what does not fit
+ * stays in the outbox for the next visit.
+ */
+export const KEEPALIVE_BUDGET_BYTES = 64 * 1024;
+
+export interface LeavingRequest {
+  id: string;
+  channel: 'row' | 'email';
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  bytes: number;
+}
+
+type Settings = Pick<
+  typeof config,
+  'supabaseUrl' | 'supabaseAnonKey' | 'emailPublicKey' | 'emailServiceId' | 'emailTemplateId' | 'emailOrigin'
+>;
+
+/** The requests to send now, within the budget, in the order they go. Never throws. */
+export function whatCanLeave(held: Held[], settings: Settings = config): LeavingRequest[] {
+  const candidates = held
+    .map((item) => request(item, settings))
+    .filter((made): made is LeavingRequest & { createdMs: number } => made !== null)
+    .sort((a, b) => (a.channel === b.channel ? a.createdMs - b.createdMs : a.channel === 'row' ? -1 : 1));
+  const chosen: LeavingRequest[] = [];
+  let left = KEEPALIVE_BUDGET_BYTES;
+  for (const { createdMs: _createdMs, ...candidate } of candidates) {
+    if (candidate.bytes > left) continue;
+    left -= candidate.bytes;
+    chosen.push(candidate);
+  }
+  return chosen;
+}
+
+function request(item: Held, settings: Settings): (LeavingRequest & { createdMs: number }) | null {
+  try {
+    const { entry } = item;
+    const workNonce = entry.workNonce ?? item.workNonce;
+    const attached = entry.file !== null && reveals(entry.answers).attachment;
+    const meta = { id: entry.id, completionTime: entry.completionTime, userAgent: entry.userAgent };
+    const canInsert = settings.supabaseUrl && settings.supabaseAnonKey && workNonce && !item.insertFailed;
+    if (canInsert && !item.sentAhead.has('row')) {
+      // The late-file rule: the row names the object its file is (or will be) stored under.
+      const named = attached && entry.upload !== 'gaveUp' && entry.objectName;
+      const record = buildRecord(entry.answers, {
+        ...meta,
+        workNonce,
+        mediaFileUrl: named ? entry.objectName : null,
+        mediaFileName: named ? entry.file!.name : null,
+      });
+      const body = JSON.stringify(record);
+      return {
+        id: entry.id,
+        createdMs: entry.createdMs,
+        channel: 'row',
+        url: `${settings.supabaseUrl!.replace(/\/+$/, '')}/rest/v1/survey_responses`,
+        headers: {
+          apikey: settings.supabaseAnonKey!,
+          Authorization: `Bearer ${settings.supabaseAnonKey!}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=minimal',
+        },
+        body,
+        bytes: utf8Bytes(body),
+      };
+    }
+    const canEmail = settings.emailPublicKey && settings.emailServiceId && settings.emailTemplateId;
+    if (canInsert || !canEmail || item.sentAhead.has('email')) return null;
+    const uploaded = entry.upload === 'done';
+    const record = buildRecord(entry.answers, {
+      ...meta,
+      workNonce: workNonce ?? null,
+      mediaFileUrl: uploaded ? entry.objectName : null,
+      mediaFileName: uploaded && entry.file ? entry.file.name : null,
+    });
+    const file = attached && entry.file ? { name: entry.file.name, type: entry.file.type, size: entry.file.bytes.byteLength, uploaded } : null;
+    // The EmailJS REST call the SDK makes (@emailjs/browser's send), without the SDK: it may not be loaded.
+    const body = JSON.stringify({
+      user_id: settings.emailPublicKey,
+      service_id: settings.emailServiceId,
+      template_id: settings.emailTemplateId,
+      template_params: emailParams(entry.answers, record, file),
+    });
+    return {
+      id: entry.id,
+      createdMs: entry.createdMs,
+      channel: 'email',
+      url: `${(settings.emailOrigin ?? 'https://api.emailjs.com').replace(/\/+$/, '')}/api/v1.0/email/send`,
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      bytes: utf8Bytes(body),
+    };
+  } catch (error) {
+    console.warn('A kept response could not be prepared to leave with the page; it stays in the outbox.', error);
+    return null;
+  }
+}
+
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/** Sends what can leave now, as keepalive requests; marks each as sent so a second pagehide does not repeat it. */
+export function sendWhatCanLeave(held: Held[] = allHeld(), send: typeof fetch = fetch, settings: Settings = config): void {
+  for (const leaving of whatCanLeave(held, settings)) {
+    held.find((item) => item.entry.id === leaving.id)?.sentAhead.add(leaving.channel);
+    send(leaving.url, { method: 'POST', keepalive: true, headers: leaving.headers, body: leaving.body }).catch(() => undefined);
+  }
+}
+
+/** Once per page: every pagehide, and every time the page is hidden (a phone may never send pagehide). */
+export function watchLeave(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('pagehide', () => sendWhatCanLeave());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendWhatCanLeave();
+  });
+}
