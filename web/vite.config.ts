@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { hostingFiles } from './deploy/vitePlugin.mjs';
 import { prerenderPages } from './deploy/prerender.mjs';
+import { serviceWorker } from './deploy/serviceWorker.mjs';
 import { fileURLToPath } from 'node:url';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,8 @@ export default defineConfig({
   envDir: webDir,
   // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy);
   // prerenderPages: every page that does not depend on the visitor's answers as HTML.
-  plugins: [react(), hostingFiles(), prerenderPages()],
+  // serviceWorker: the delivery worker, sw.js (web/src/sw), built after the site.
+  plugins: [react(), hostingFiles(), prerenderPages(), serviceWorker()],
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.

@@ -94,6 +94,8 @@ export function securityHeaders({ supabaseUrl, emailOrigin } = {}) {
 export const CACHE_RULES = [
   { path: '/assets/*', value: 'public, max-age=31536000, immutable' },
   { path: '/index.html', value: 'no-cache' },
+  // The delivery worker: always revalidated, so a deploy (its kill switch too) reaches every browser.
+  { path: '/sw.js', value: 'no-cache' },
 ];
 
 /** Netlify and Cloudflare Pages: `_headers`. */

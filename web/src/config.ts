@@ -19,6 +19,8 @@ export const config = {
   emailTemplateId: value(import.meta.env.VITE_EMAILJS_TEMPLATE_ID),
   emailOrigin: value(import.meta.env.VITE_EMAILJS_ORIGIN),
   contactEmail: value(import.meta.env.VITE_CONTACT_EMAIL) ?? 'privacy@stepzero.org',
+  /** The delivery worker (outbox/background.ts); "off" is its kill switch. */
+  serviceWorker: value(import.meta.env.VITE_SERVICE_WORKER) !== 'off',
   socials: [
     { label: 'Instagram', href: value(import.meta.env.VITE_SOCIAL_INSTAGRAM) ?? 'https://www.instagram.com/' },
     { label: 'TikTok', href: value(import.meta.env.VITE_SOCIAL_TIKTOK) ?? 'https://www.tiktok.com/' },

@@ -21,6 +21,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_TIKTOK?: string;
   /** YouTube channel URL. */
   readonly VITE_SOCIAL_YOUTUBE?: string;
+  /** "off": no delivery service worker, and the deployed sw.js removes any earlier one (the kill switch). */
+  readonly VITE_SERVICE_WORKER?: string;
   /** Address for privacy requests (access, deletion) named in the policies. */
   readonly VITE_CONTACT_EMAIL?: string;
 }

@@ -2,8 +2,8 @@
 // upload or email fail with a status, drop the connection, or (insert) commit and lose the
 // answer or answer late, or (email) refuse bodies over a size, or (upload) read its body at a
 // trickle. Read by the gateway at each call. "refuse" is the network itself, for everyone who
-// meets it (pages, service workers, the operators' tool): every connection the gateway gets is
-// cut on arrival for that many milliseconds from when it is set.
+// meets it (pages, service workers, the operators' tool): every request but the tests' own
+// (/__stack/*) has its connection cut, for that many milliseconds from when it is set.
 
 const FAULT_KEYS = ['insert', 'upload', 'email', 'refuse'];
 

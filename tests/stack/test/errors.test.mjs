@@ -237,13 +237,14 @@ test('"trickle:<bytes per second>" reads an upload no faster than that, then sto
   assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
 });
 
-test('"refuse": every new connection is cut for that long, for every caller; then the stack answers again', async () => {
+test('"refuse": every API request has its connection cut for that long, whoever sends it; the test endpoints still answer', async () => {
   assert.equal((await stack.post('/__stack/faults', { refuse: 1500 })).status, 200);
   const cut = await fetch(`${stack.url}/rest/v1/survey_responses`, { method: 'POST', headers: { ...headers, connection: 'close' } }).then(
     () => 'answered',
     (e) => String(e.cause?.code ?? e.message),
   );
   assert.notEqual(cut, 'answered');
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 0);
   await new Promise((r) => setTimeout(r, 1600));
   assert.equal((await supabase.from('survey_responses').insert(validRow())).error, null);
   assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);

@@ -2,6 +2,7 @@
 // it, holding its lock throughout so no retry in this or another tab sends it at the same time;
 // whatever is left is retried by the timer.
 import type { Answers } from '../core';
+import { registerDeliveryWorker, requestBackgroundDelivery } from './background';
 import { deliver, type DeliveryOutcome } from './deliver';
 import { keepResponse } from './keep';
 import { withLock } from './lock';
@@ -28,9 +29,13 @@ export async function keepAndDeliver(
     const result = await withLock(id, async () => {
       const entry = await keepResponse(id, answers, file, ports);
       kept = true;
+      void registerDeliveryWorker(); // ready to carry it if the page goes before it arrives
       await startWork;
       const outcome = await deliver(entry, ports);
-      if (outcome.kept) scheduleRetry(ports, entry.nextAttemptMs);
+      if (outcome.kept) {
+        scheduleRetry(ports, entry.nextAttemptMs);
+        requestBackgroundDelivery();
+      }
       return outcome;
     });
     return result.skipped ? null : result.value;
@@ -38,6 +43,7 @@ export async function keepAndDeliver(
     if (!kept) throw error; // nothing kept: the caller must know
     ports.log.error('The delivery attempt failed; the response stays in the outbox.', error);
     scheduleRetry(ports, ports.nowMs());
+    requestBackgroundDelivery();
     return null;
   }
 }

@@ -102,7 +102,7 @@ describe('whatCanLeave', () => {
 
   it('sends each once per page, and nothing for a delivered response', async () => {
     const entry = await kept();
-    const send = vi.fn(async () => new Response(null, { status: 201 }));
+    const send = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }));
     sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings);
     sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings);
     expect(send).toHaveBeenCalledTimes(1);

@@ -9,6 +9,8 @@
 // visit) sends it again or finds it stored.
 import { config } from '../config';
 import { buildRecord, emailParams, reveals } from '../core';
+import { syncOnLeave } from './background';
+import { emailRequest } from './emailRest';
 import { allHeld, type Held } from './held';
 
 /**
@@ -81,8 +83,7 @@ function request(item: Held, settings: Settings): (LeavingRequest & { createdMs:
         bytes: utf8Bytes(body),
       };
     }
-    const canEmail = settings.emailPublicKey && settings.emailServiceId && settings.emailTemplateId;
-    if (canInsert || !canEmail || item.sentAhead.has('email')) return null;
+    if (canInsert || item.sentAhead.has('email')) return null;
     const uploaded = entry.upload === 'done';
     const record = buildRecord(entry.answers, {
       ...meta,
@@ -91,22 +92,9 @@ function request(item: Held, settings: Settings): (LeavingRequest & { createdMs:
       mediaFileName: uploaded && entry.file ? entry.file.name : null,
     });
     const file = attached && entry.file ? { name: entry.file.name, type: entry.file.type, size: entry.file.bytes.byteLength, uploaded } : null;
-    // The EmailJS REST call the SDK makes (@emailjs/browser's send), without the SDK: it may not be loaded.
-    const body = JSON.stringify({
-      user_id: settings.emailPublicKey,
-      service_id: settings.emailServiceId,
-      template_id: settings.emailTemplateId,
-      template_params: emailParams(entry.answers, record, file),
-    });
-    return {
-      id: entry.id,
-      createdMs: entry.createdMs,
-      channel: 'email',
-      url: `${(settings.emailOrigin ?? 'https://api.emailjs.com').replace(/\/+$/, '')}/api/v1.0/email/send`,
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      bytes: utf8Bytes(body),
-    };
+    const email = emailRequest(emailParams(entry.answers, record, file), settings);
+    if (!email) return null;
+    return { id: entry.id, createdMs: entry.createdMs, channel: 'email', ...email, bytes: utf8Bytes(email.body) };
   } catch (error) {
     console.warn('A kept response could not be prepared to leave with the page; it stays in the outbox.', error);
     return null;
@@ -119,6 +107,7 @@ function utf8Bytes(text: string): number {
 
 /** Sends what can leave now, as keepalive requests; marks each as sent so a second pagehide does not repeat it. */
 export function sendWhatCanLeave(held: Held[] = allHeld(), send: typeof fetch = fetch, settings: Settings = config): void {
+  if (held.length > 0) syncOnLeave(); // the file, and whatever does not fit, go with the worker (Chromium)
   for (const leaving of whatCanLeave(held, settings)) {
     held.find((item) => item.entry.id === leaving.id)?.sentAhead.add(leaving.channel);
     send(leaving.url, { method: 'POST', keepalive: true, headers: leaving.headers, body: leaving.body }).catch(() => undefined);

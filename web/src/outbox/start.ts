@@ -4,6 +4,7 @@
 // while offline leaves as soon as the network is back; and the page's leaving (leave.ts), so
 // what this page still holds goes with keepalive requests when it closes.
 import { browserPorts } from './browserPorts';
+import { registerDeliveryWorker } from './background';
 import { watchLeave } from './leave';
 import { retryOutbox } from './retry';
 import { outboxHasEntries } from './store';
@@ -14,7 +15,7 @@ export function startOutbox(): void {
   // A page load asks IndexedDB first, so a visitor who never submitted loads nothing more.
   const retry = () => void retryOutbox(browserPorts);
   outboxHasEntries(retry)
-    .then((has) => (has ? retry() : undefined))
+    .then((has) => (has ? (void registerDeliveryWorker(), retry()) : undefined))
     .catch((error: unknown) => console.warn('The outbox could not be read.', error));
   // Online: everything kept, in IndexedDB or (when it refused) in this page's memory.
   window.addEventListener('online', () => void retryOutbox(browserPorts, true));

@@ -1,0 +1,125 @@
+// Issue #21: the delivery service worker (web/src/sw) carries what the page could not, in
+// Chromium through Background Sync. Playwright's offline switch and CDP throttling reach pages,
+// not workers, and "back online" fires no sync by itself here, so the network is the local
+// gateway's ("refuse" cuts every connection, for page and worker alike) and the sync is fired
+// with the DevTools protocol's ServiceWorker.dispatchSyncEvent, as Chromium fires it when the
+// network comes back.
+import type { BrowserContext, Page } from '@playwright/test';
+import { answerEnd, answerStart, choose, expect, openPage, stack, startSurvey, submit, test } from './helpers';
+
+const SYNC_TAG = 'stepzero-outbox';
+
+/** Fires the outbox's sync at the site's worker, as Chromium does when the network is back. */
+async function fireSync(context: BrowserContext, on: Page, lastChance = false) {
+  const cdp = await context.newCDPSession(on);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const r of updated) if (!r.isDeleted) registrations.set(r.registrationId, r.scopeURL);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.size).toBeGreaterThan(0);
+  const [[registrationId, scopeURL]] = [...registrations];
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scopeURL).origin, registrationId, tag: SYNC_TAG, lastChance });
+  await cdp.detach();
+}
+
+async function closeTab(page: Page) {
+  const other = await page.context().newPage();
+  await other.goto('about:blank');
+  await page.close({ runBeforeUnload: false });
+  return other;
+}
+
+/** From the hero along the Yes path to Submit, optionally with a file at question 6. */
+async function answerAll(page: Page, challenge: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
+  await openPage(page, '/');
+  await startSurvey(page);
+  await answerStart(page, challenge, 'A leaflet');
+  await choose(page, 'Yes');
+  await choose(page, 'Comfortable');
+  await choose(page, 'Yes');
+  if (file) {
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await page.setInputFiles('#attachment', file);
+    await page.getByRole('button', { name: 'Next' }).click();
+  } else {
+    await choose(page, 'No');
+  }
+  await answerEnd(page, '40', 'Female');
+}
+
+type Request = Parameters<typeof stack.rows>[0];
+
+const rowsOf = async (request: Request, challenge: string) => (await stack.rows(request)).filter((row) => row.question1_challenge === challenge);
+
+/** The response's arrivals, as a row or an email (the worker's attempt may end either way). */
+const arrivals = async (request: Request, challenge: string) => [
+  ...(await rowsOf(request, challenge)),
+  ...(await stack.emails(request)).filter((email) => email.template_params.question1_challenge === challenge),
+];
+
+test('offline at Submit, the tab closed, the network back: the worker delivers with no tab of the site open', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const challenge = 'Dance at the station while offline';
+  await answerAll(page, challenge);
+  await stack.faults(request, { refuse: 15_000 }); // the network is gone for everyone
+  const refusedUntil = Date.now() + 15_000;
+  await submit(page, 'completed');
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const other = await closeTab(page);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedUntil - Date.now()) + 500));
+  await fireSync(context, other); // as Chromium does when the network is back
+  await expect.poll(() => arrivals(request, challenge).then((found) => found.length), { timeout: 60_000 }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(await arrivals(request, challenge)).toHaveLength(1);
+});
+
+test('a sync on its last chance while still offline leaves the response for the next visit, which delivers it', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const challenge = 'Ask for a discount, last chance';
+  await answerAll(page, challenge);
+  // Long enough for every attempt the worker makes while offline (each ends after the email's
+  // three tries): the sync of the submission, the page's ask, the one at pagehide, the last chance.
+  await stack.faults(request, { refuse: 70_000 });
+  const refusedUntil = Date.now() + 70_000;
+  await submit(page, 'completed');
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const other = await closeTab(page);
+  await fireSync(context, other, true);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedUntil - Date.now()) + 10_000));
+  expect(await arrivals(request, challenge)).toEqual([]); // no sync comes after the last chance
+  await other.goto('/'); // the visitor opens the site again
+  await expect.poll(() => arrivals(request, challenge).then((found) => found.length), { timeout: 60_000 }).toBe(1);
+});
+
+test("a sync in the middle of the page's own upload leaves that response to the page: one file, one row", async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const challenge = 'Juggle in the square during a sync';
+  await stack.faults(request, { upload: 'trickle:262144' }); // 2 MB: some 8 s
+  await answerAll(page, challenge, { name: 'juggling.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(2_000_000, 3) });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.clock.runFor(2250);
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await fireSync(context, page); // the worker finds the response's lock held by the page
+  await expect(async () => {
+    await page.clock.runFor(500);
+    await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 250 });
+  }).toPass({ timeout: 60_000 });
+  await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+  await expect.poll(async () => (await stack.objects(request)).length, { timeout: 30_000 }).toBe(1);
+  const [row] = await rowsOf(request, challenge);
+  expect(row.media_file_url).toBe((await stack.objects(request))[0].name);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(await stack.objects(request)).toHaveLength(1);
+});
+
+test('a deploy removed the chunks the page loads at Submit: the worker, with its own code, delivers', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const challenge = 'Sing after a deploy';
+  await answerAll(page, challenge);
+  // The new deploy: the old page's hashed chunks answer 404 for good (the worker's own script
+  // and wasm are its own requests, which page.route does not reach).
+  await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await submit(page, 'completed');
+  await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+});

@@ -1,0 +1,64 @@
+// The page's side of the service worker (web/src/sw/sw.ts): registered once something waits in
+// the outbox (a visitor who never submits never gets one), after the page has loaded, and asked
+// to deliver: in Chromium through Background Sync (it runs when the network is back, tab open
+// or not), everywhere by a message while the page is open. The kill switch: a build with
+// VITE_SERVICE_WORKER=off registers none and ships a worker that removes itself
+// (docs/operate.md, "The service worker").
+import { config } from '../config';
+
+export const SYNC_TAG = 'stepzero-outbox';
+export const DRAIN_MESSAGE = 'stepzero-outbox:drain';
+export const WORKER_URL = '/sw.js';
+
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+let registering: Promise<ServiceWorkerRegistration | null> | null = null;
+/** The active registration once known: pagehide can only make synchronous calls. */
+let active: SyncRegistration | null = null;
+
+function canUseWorker(): boolean {
+  return config.serviceWorker && typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
+}
+
+/** Registers the worker once the page has loaded (its first paint never waits for it). */
+export function registerDeliveryWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!canUseWorker()) return Promise.resolve(null);
+  registering ??= afterLoad()
+    .then(() => navigator.serviceWorker.register(WORKER_URL))
+    .then((registration) => {
+      void navigator.serviceWorker.ready.then((ready) => (active = ready));
+      return registration;
+    })
+    .catch((error: unknown) => {
+      console.warn('The delivery worker could not be registered; the page delivers on its own.', error);
+      registering = null;
+      return null;
+    });
+  return registering;
+}
+
+/** Asks the worker to deliver what waits: a background sync where there is one, and a message to it now. */
+export function requestBackgroundDelivery(): void {
+  if (!canUseWorker()) return;
+  void registerDeliveryWorker().then(async (registration) => {
+    if (!registration) return;
+    const ready = (await navigator.serviceWorker.ready) as SyncRegistration;
+    await ready.sync?.register(SYNC_TAG).catch((error: unknown) => console.warn('Background Sync could not be registered.', error));
+    ready.active?.postMessage(DRAIN_MESSAGE);
+  });
+}
+
+function afterLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/**
+ * As the page goes away with responses still held: one more sync, so Chromium runs the worker
+ * for them once the page is gone (the call leaves at once; its answer may never come back).
+ */
+export function syncOnLeave(): void {
+  active?.sync?.register(SYNC_TAG).catch(() => undefined);
+}

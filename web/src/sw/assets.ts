@@ -1,0 +1,37 @@
+// The wasm the worker's deliveries need, kept in its own cache under this build's name: a
+// deploy replaces the site's hashed files, and a response still waiting must not depend on them
+// (issue #21, scenario 4). The engine and the proof of work are cached when the worker installs;
+// the image routine (533 KB, needed only to take a photo's metadata out before its upload) when
+// a delivery first needs it. Each build's worker removes the other builds' caches once active.
+import engineWasm from '../../../pkg/stepzero_core_bg.wasm?url';
+import imageWasm from '../../../pkg-image/stepzero_image_bg.wasm?url';
+import workWasm from '../../../pkg-work/stepzero_work_bg.wasm?url';
+
+export const WASM = { engine: engineWasm, work: workWasm, image: imageWasm };
+
+/** This build's cache: the hashed names change with any of the wasm. */
+export const CACHE_NAME = `stepzero-delivery:${[engineWasm, workWasm, imageWasm].map((url) => url.replace(/^.*\//, '')).join(',')}`;
+
+export async function precache(): Promise<void> {
+  const cache = await caches.open(CACHE_NAME);
+  await cache.addAll([engineWasm, workWasm]);
+}
+
+/** Removes what earlier builds' workers cached. */
+export async function dropOtherCaches(): Promise<void> {
+  for (const name of await caches.keys()) {
+    if (name.startsWith('stepzero-delivery:') && name !== CACHE_NAME) await caches.delete(name);
+  }
+}
+
+/** The bytes of one of this build's files: from the cache, else fetched and cached. */
+export async function cachedBytes(url: string): Promise<ArrayBuffer> {
+  const cache = await caches.open(CACHE_NAME);
+  let response = await cache.match(url);
+  if (!response) {
+    response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    await cache.put(url, response.clone());
+  }
+  return response.arrayBuffer();
+}

@@ -1,0 +1,96 @@
+/// <reference lib="webworker" />
+// The service worker that carries the outbox after the page is gone (issue #21). It runs the
+// page's own delivery code (web/src/outbox: the engine's rules, the proof of work, the email
+// fallback), never a replay of recorded requests, on the same IndexedDB outbox, each entry
+// under the same Web Lock as the page, so the two never deliver one response at once.
+//   sync (Chromium's Background Sync, tag SYNC_TAG): drains the outbox when the network is
+//     back, with no tab open; what is left makes the event fail, so Chromium tries again later,
+//     and on its last chance the rest waits for the next visit (the page drains at load).
+//   message "drain" (every engine): a page whose own delivery code can no longer load (a
+//     deploy removed its chunks) asks the worker, whose code and wasm are its own.
+// No fetch handler: pages and assets always come from the network.
+import { startEngine } from '../core';
+import { drainOutbox } from '../outbox/drain';
+import { DRAIN_MESSAGE, SYNC_TAG } from '../outbox/background';
+import { loadSolver } from '../work/solve';
+import { WASM, cachedBytes, dropOtherCaches, precache } from './assets';
+import { workerPorts } from './ports';
+
+declare const self: ServiceWorkerGlobalScope;
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(dropOtherCaches().then(() => self.clients.claim()));
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    drain().then((left) => {
+      // A rejection asks Chromium to fire this sync again later; on the last chance the rest
+      // stays in the outbox for the next visit.
+      if (left > 0 && !sync.lastChance) throw new Error(`${left} response(s) still waiting`);
+    }),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === DRAIN_MESSAGE) event.waitUntil(drain().then(() => undefined));
+});
+
+let started: Promise<void> | null = null;
+
+/** The engine and the solver from this build's cached wasm (never from the site's hashed files). */
+function start(): Promise<void> {
+  started ??= Promise.all([
+    cachedBytes(WASM.engine).then((bytes) => startEngine(bytes)),
+    cachedBytes(WASM.work).then((bytes) => loadSolver(bytes)),
+  ])
+    .then(() => undefined)
+    .catch((error: unknown) => {
+      started = null;
+      throw error;
+    });
+  return started;
+}
+
+let running: Promise<number> | null = null;
+let queued: Promise<number> | null = null;
+
+/**
+ * One drain at a time, and one more after it for every ask that came meanwhile: a sync fired
+ * while a drain holds an entry's lock (in its email retries, say) would otherwise skip that
+ * entry and end, and nothing would ask again.
+ */
+function drain(): Promise<number> {
+  if (!running) {
+    running = drainOnce().finally(() => (running = null));
+    return running;
+  }
+  queued ??= running.then(() => {
+    queued = null;
+    return drain();
+  });
+  return queued;
+}
+
+/** Every entry, due or not (a sync or a page's ask is the moment to try); how many are left. */
+async function drainOnce(): Promise<number> {
+  try {
+    await start();
+    const { left } = await drainOutbox(workerPorts, { force: true });
+    return left;
+  } catch (error) {
+    console.error('The service worker could not deliver the outbox now; it stays for a later try.', error);
+    return 1;
+  }
+}
