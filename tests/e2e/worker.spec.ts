@@ -4,7 +4,9 @@
 // gateway's ("refuse" cuts every connection, for page and worker alike) and the sync is fired
 // with the DevTools protocol's ServiceWorker.dispatchSyncEvent, as Chromium fires it when the
 // network comes back.
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
+import { SWITCHED_OFF_WORKER } from '../../web/deploy/serviceWorker.mjs';
 import { answerEnd, answerStart, choose, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
 const SYNC_TAG = 'stepzero-outbox';
@@ -122,4 +124,24 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await submit(page, 'completed');
   await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+});
+
+test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await answerAll(page, 'Swim in the lake before the switch');
+  await submit(page, 'completed');
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(1);
+  expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('stepzero-delivery:')).length)).toBe(1);
+  // The next deploy's sw.js (what the build writes when switched off), found by the browser's update check.
+  const file = new URL(`../../${process.env.E2E_DIR ?? 'target/web-e2e'}/sw.js`, import.meta.url);
+  const deployed = readFileSync(file);
+  writeFileSync(file, SWITCHED_OFF_WORKER);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 20_000 }).toBe(0);
+    expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('stepzero-delivery:')).length)).toBe(0);
+  } finally {
+    writeFileSync(file, deployed);
+  }
+  expect(await rowsOf(request, 'Swim in the lake before the switch')).toHaveLength(1);
 });

@@ -86,6 +86,15 @@ test('assets: the engine as application/wasm, scripts as JavaScript, all cached 
   }
 });
 
+test('the delivery worker: /sw.js is itself (never the SPA fallback), JavaScript, revalidated on every visit', async ({ request }) => {
+  const response = await request.get('/sw.js', { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/javascript/);
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(await response.text()).toBe(readFileSync(new URL('sw.js', DIST), 'utf8'));
+  expectHeaders(response.headers(), '/sw.js');
+});
+
 test('About and Privacy open as themselves; a survey step survives a reload; the survey completes', async ({ page, request }) => {
   await openPage(page, '/about');
   await expect(heading(page)).toHaveText('About Step Zero');

@@ -2,3 +2,6 @@
 import type { Plugin } from 'vite';
 
 export function serviceWorker(): Plugin;
+
+/** The sw.js of a deploy built with VITE_SERVICE_WORKER=off: it removes any earlier worker. */
+export const SWITCHED_OFF_WORKER: string;

@@ -11,7 +11,7 @@ import { build, loadEnv } from 'vite';
 const WORKER_FILE = 'sw.js';
 
 /** What a switched-off deploy serves: it replaces any earlier worker and unregisters itself. */
-const REMOVER = `// Step Zero's delivery worker is switched off (VITE_SERVICE_WORKER=off): this one replaces any
+export const SWITCHED_OFF_WORKER = `// Step Zero's delivery worker is switched off (VITE_SERVICE_WORKER=off): this one replaces any
 // earlier worker, drops its caches and unregisters itself. Kept responses stay in IndexedDB for the page.
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => {
@@ -51,7 +51,7 @@ export function serviceWorker() {
       const env = loadEnv(config.mode, config.envDir, 'VITE_');
       if ((process.env.VITE_SERVICE_WORKER ?? env.VITE_SERVICE_WORKER)?.trim() === 'off') {
         const { writeFileSync } = await import('node:fs');
-        writeFileSync(resolve(outDir, WORKER_FILE), REMOVER);
+        writeFileSync(resolve(outDir, WORKER_FILE), SWITCHED_OFF_WORKER);
         return;
       }
       process.env.STEPZERO_SW_BUILD = '1'; // this nested build must not build the worker again
