@@ -34,6 +34,9 @@ export const test = base.extend<{ logs: string[] }>({
       const logs: string[] = [];
       page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
       await use(logs);
+      // The page goes first, while the test's faults still hold: what it sends as it closes (the
+      // keepalive of a response still held) meets them, and lands before the next test's reset.
+      await page.close();
       await stack.faults(request, {});
     },
     { auto: true },

@@ -1,7 +1,9 @@
 // The page's side of the service worker (web/src/sw/sw.ts): registered once something waits in
 // the outbox (a visitor who never submits never gets one), after the page has loaded, and asked
-// to deliver: in Chromium through Background Sync (it runs when the network is back, tab open
-// or not), everywhere by a message while the page is open. The kill switch: a build with
+// to deliver when the page goes away with responses still held, or when the page's own delivery
+// code cannot load: in Chromium through Background Sync (it runs when the network is back, tab
+// open or not), in every engine by a message. While the page is open and able, the page
+// delivers: the worker never races it for the same response. The kill switch: a build with
 // VITE_SERVICE_WORKER=off registers none and ships a worker that removes itself
 // (docs/operate.md, "The service worker").
 import { config } from '../config';
@@ -56,9 +58,12 @@ function afterLoad(): Promise<void> {
 }
 
 /**
- * As the page goes away with responses still held: one more sync, so Chromium runs the worker
- * for them once the page is gone (the call leaves at once; its answer may never come back).
+ * As the page goes away with responses still held: a sync, so Chromium runs the worker for them
+ * once the page is gone and the network is there, and a message, so the worker starts on them
+ * now in every engine (waiting for each response's lock until the page lets go). Both calls
+ * leave at once; their answers may never come back.
  */
-export function syncOnLeave(): void {
+export function askWorkerOnLeave(): void {
   active?.sync?.register(SYNC_TAG).catch(() => undefined);
+  active?.active?.postMessage(DRAIN_MESSAGE);
 }

@@ -3,6 +3,7 @@
 // the site's weight), and a load that fails (offline, a deploy that replaced the files) is an
 // ordinary failed call: the attempt goes on to the email, or the response stays kept.
 import { uuidV4 } from '../core';
+import { requestBackgroundDelivery } from './background';
 import type { OutboxPorts } from './ports';
 import { retryOutbox } from './retry';
 import { hasIndexedDb, indexedDbOutbox, resilientStore } from './store';
@@ -13,11 +14,20 @@ export function newId(): string {
   return uuidV4(crypto.getRandomValues(new Uint8Array(16)));
 }
 
+/**
+ * This page's delivery code did not load (offline, or a deploy removed its chunks): the
+ * service worker, whose code is its own, is asked to deliver; the call still fails here.
+ */
+function askWorker(error: unknown): never {
+  requestBackgroundDelivery();
+  throw error;
+}
+
 export const browserPorts: OutboxPorts = {
   // A retry that read the outbox while IndexedDB was silent saw only memory: read it again.
   store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console, { onAnswerAgain: () => void retryOutbox(browserPorts) }),
-  backend: () => import('./supabase').then((module) => module.supabaseBackend()),
-  sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params)),
+  backend: () => import('./supabase').then((module) => module.supabaseBackend(), askWorker),
+  sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params), askWorker),
   fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),
   removeMetadata: (file) => import('../media/stripMetadata').then((module) => module.withoutMetadata(file)),
   work: (id, completionMs, difficulty) => import('../work/pending').then((module) => module.workFor(id, completionMs, difficulty)),

@@ -16,7 +16,11 @@ export interface DrainResult {
   nextDueMs: number;
 }
 
-export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean } = {}): Promise<DrainResult> {
+/**
+ * `force`: every entry, due or not. `waitForLocks`: an entry another context is delivering is
+ * waited for rather than skipped (the service worker, whose drain would otherwise end with it).
+ */
+export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean; waitForLocks?: boolean } = {}): Promise<DrainResult> {
   const result: DrainResult = { delivered: 0, left: 0, nextDueMs: Infinity };
   for (const listed of await ports.store.all()) {
     if (options.force || listed.nextAttemptMs <= ports.nowMs()) {
@@ -37,7 +41,7 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
           ports.log.error('Retrying a kept response failed; it stays in the outbox.', error);
           return 'kept';
         }
-      });
+      }, { wait: options.waitForLocks });
       if (!run.skipped && run.value === 'delivered') result.delivered += 1;
       if (!run.skipped && run.value !== 'kept') continue;
     }

@@ -2,7 +2,7 @@
 // it, holding its lock throughout so no retry in this or another tab sends it at the same time;
 // whatever is left is retried by the timer.
 import type { Answers } from '../core';
-import { registerDeliveryWorker, requestBackgroundDelivery } from './background';
+import { registerDeliveryWorker } from './background';
 import { deliver, type DeliveryOutcome } from './deliver';
 import { keepResponse } from './keep';
 import { withLock } from './lock';
@@ -32,10 +32,7 @@ export async function keepAndDeliver(
       void registerDeliveryWorker(); // ready to carry it if the page goes before it arrives
       await startWork;
       const outcome = await deliver(entry, ports);
-      if (outcome.kept) {
-        scheduleRetry(ports, entry.nextAttemptMs);
-        requestBackgroundDelivery();
-      }
+      if (outcome.kept) scheduleRetry(ports, entry.nextAttemptMs);
       return outcome;
     });
     return result.skipped ? null : result.value;
@@ -43,7 +40,6 @@ export async function keepAndDeliver(
     if (!kept) throw error; // nothing kept: the caller must know
     ports.log.error('The delivery attempt failed; the response stays in the outbox.', error);
     scheduleRetry(ports, ports.nowMs());
-    requestBackgroundDelivery();
     return null;
   }
 }

@@ -9,7 +9,7 @@
 // visit) sends it again or finds it stored.
 import { config } from '../config';
 import { buildRecord, emailParams, reveals } from '../core';
-import { syncOnLeave } from './background';
+import { askWorkerOnLeave } from './background';
 import { emailRequest } from './emailRest';
 import { allHeld, type Held } from './held';
 
@@ -107,7 +107,7 @@ function utf8Bytes(text: string): number {
 
 /** Sends what can leave now, as keepalive requests; marks each as sent so a second pagehide does not repeat it. */
 export function sendWhatCanLeave(held: Held[] = allHeld(), send: typeof fetch = fetch, settings: Settings = config): void {
-  if (held.length > 0) syncOnLeave(); // the file, and whatever does not fit, go with the worker (Chromium)
+  if (held.length > 0) askWorkerOnLeave(); // the file, and whatever does not fit, go with the worker
   for (const leaving of whatCanLeave(held, settings)) {
     held.find((item) => item.entry.id === leaving.id)?.sentAhead.add(leaving.channel);
     send(leaving.url, { method: 'POST', keepalive: true, headers: leaving.headers, body: leaving.body }).catch(() => undefined);

@@ -4,7 +4,6 @@
 // engine's backoff while the page stays open. The timer never fires sooner than
 // the engine's smallest delay, even when the due entry is held by another tab.
 import { constants } from '../core';
-import { requestBackgroundDelivery } from './background';
 import { drainOutbox } from './drain';
 import type { OutboxPorts } from './ports';
 
@@ -42,8 +41,6 @@ function drain(ports: OutboxPorts, force: boolean): Promise<void> {
       const { left, nextDueMs } = await drainOutbox(ports, { force });
       clearTimeout(timer);
       if (left > 0 && Number.isFinite(nextDueMs)) scheduleRetry(ports, nextDueMs);
-      // The worker too: it carries on when this page goes, and can when this page's code cannot load.
-      if (left > 0) requestBackgroundDelivery();
     } catch (error) {
       ports.log.warn('The outbox could not be retried now; kept responses will be retried later.', error);
       scheduleRetry(ports, ports.nowMs());

@@ -6,8 +6,10 @@
 //   sync (Chromium's Background Sync, tag SYNC_TAG): drains the outbox when the network is
 //     back, with no tab open; what is left makes the event fail, so Chromium tries again later,
 //     and on its last chance the rest waits for the next visit (the page drains at load).
-//   message "drain" (every engine): a page whose own delivery code can no longer load (a
-//     deploy removed its chunks) asks the worker, whose code and wasm are its own.
+//   message "drain" (every engine): a page that is going away with responses still held, or
+//     whose own delivery code can no longer load (a deploy removed its chunks), asks the
+//     worker, whose code and wasm are its own; while the page's own attempt runs, the worker
+//     waits for that response's lock.
 // No fetch handler: pages and assets always come from the network.
 import { startEngine } from '../core';
 import { drainOutbox } from '../outbox/drain';
@@ -87,7 +89,9 @@ function drain(): Promise<number> {
 async function drainOnce(): Promise<number> {
   try {
     await start();
-    const { left } = await drainOutbox(workerPorts, { force: true });
+    // An entry the page is delivering is waited for (its attempt ends, or its tab closes and the
+    // browser lets the lock go), then read again: gone if the page delivered it.
+    const { left } = await drainOutbox(workerPorts, { force: true, waitForLocks: true });
     return left;
   } catch (error) {
     console.error('The service worker could not deliver the outbox now; it stays for a later try.', error);
