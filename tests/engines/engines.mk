@@ -1,5 +1,6 @@
 # The browser-engine matrix, included by the top-level Makefile:
-#   make test-engines   Yes (with a photo), Not Yet, Not Interested, the email backup and a
+#   make test-engines   Yes (with a photo), Not Yet, Not Interested, the email backup, a tab
+#                       closed at the thank-you page during a slow upload (issue #21) and a
 #                       submission after a page left mid-write to the outbox, over WebDriver
 #                       in Chromium, WebKitGTK (under Xvfb) and Firefox ESR; prints
 #                       engines: chromium <n> ok, webkit <n> ok, firefox <n> ok

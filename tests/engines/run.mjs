@@ -3,7 +3,8 @@
 // backend, driven over WebDriver in Chromium, WebKitGTK (Safari's engine) and Firefox ESR.
 // Prints `engines: chromium <n> ok, webkit <n> ok, firefox <n> ok`; a failure names the engine,
 // the path and the step, and the run exits 1.
-//   node tests/engines/run.mjs [--engines chromium,webkit,firefox] [--port P] [--stack-port S] [--driver-port D]
+//   node tests/engines/run.mjs [--engines chromium,webkit,firefox] [--only <part of a path's name>]
+//                              [--port P] [--stack-port S] [--driver-port D]
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ const { values: opt } = parseArgs({
     'stack-port': { type: 'string', default: process.env.ENGINES_STACK_PORT ?? '64396' },
     'driver-port': { type: 'string', default: process.env.ENGINES_DRIVER_PORT ?? '4395' },
     dir: { type: 'string', default: 'target/web-engines' },
+    only: { type: 'string', default: '' },
   },
 });
 const engines = opt.engines.split(',').filter(Boolean);
@@ -89,7 +91,7 @@ async function runEngine(name, port) {
       capabilities: { ...ENGINES[name].capabilities, 'wdio:enforceWebDriverClassic': true },
     });
     let ok = 0;
-    for (const s of scenarios({ site, stackUrl })) {
+    for (const s of scenarios({ site, stackUrl }).filter((s) => s.name.includes(opt.only))) {
       current = s.name;
       const t0 = Date.now();
       await s.run(browser, step, name);

@@ -2,9 +2,29 @@
 // local backend stored. Real timers (no fake clock over WebDriver): the intro's 3.5 s and the
 // submission's 2.25 s are waited out. Every answer carries the engine's name, so a row or an
 // email is matched to the run that made it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PHOTO = fileURLToPath(new URL('../e2e/fixtures/photo-gps.jpg', import.meta.url));
+
+/**
+ * A 6 MB video on disk (WebDriver attaches a file by its path): an MP4 `ftyp` box, so an
+ * engine that sniffs the bytes as well as the name still calls it video/mp4, then filler.
+ */
+function slowVideo() {
+  const path = join(mkdtempSync(join(tmpdir(), 'stepzero-engines-')), 'park song.mp4');
+  const bytes = Buffer.alloc(6_000_000, 7);
+  bytes.writeUInt32BE(24, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  bytes.writeUInt32BE(0x200, 12);
+  bytes.write('isommp41', 16, 'latin1');
+  bytes.writeUInt32BE(bytes.length - 24, 24);
+  bytes.write('mdat', 28, 'latin1');
+  writeFileSync(path, bytes);
+  return path;
+}
 
 export function scenarios({ site, stackUrl }) {
   const stackGet = async (path) => (await fetch(`${stackUrl}${path}`)).json();
@@ -245,6 +265,64 @@ export function scenarios({ site, stackUrl }) {
           if (!email.service_id || !email.template_id) throw new Error(`email without ids: ${JSON.stringify(email)}`);
         } finally {
           await faults({});
+        }
+      },
+    },
+    {
+      // Issue #21: a visitor on a slow uplink (about 1 Mbit/s) closes the tab at the thank-you
+      // page while the video is still going up, and never opens the site again; another window
+      // (an unrelated page) keeps the browser running. The page's pagehide keepalive insert
+      // (web/src/outbox/leave.ts) is what carries the answers: a JSON insert with apikey and
+      // Authorization headers, so a cross-origin keepalive request with a CORS preflight.
+      name: 'tab closed at the thank-you page during a slow upload',
+      async run(browser, step, engine) {
+        const k = kit(browser, step);
+        const tag = `${engine}: tab closed during a slow upload`;
+        const video = slowVideo();
+        // 6 MB at 128 KB/s takes some 48 s: long after the thank-you page (the PROCESSING deadline).
+        await faults({ upload: 'trickle:131072' });
+        try {
+          await k.start(tag);
+          await k.choose('Yes');
+          await k.at('/survey/question/4a');
+          await k.choose('Uncomfortable');
+          await k.at('/survey/question/5a');
+          await k.choose('Yes');
+          await k.at('/survey/question/6');
+          step('consent and attach the video');
+          await k.pick('Yes');
+          await browser.$('#attachment').addValue(video);
+          await browser.$(`//*[contains(normalize-space(), "park song.mp4")]`).waitForDisplayed({ timeout: 10000 });
+          await k.next();
+          await k.finish('31', 'Male', 'completed');
+          step('the thank-you page says the response is still being sent');
+          await browser.$('//*[@role="status" and contains(., "still being sent")]').waitForDisplayed({ timeout: 5000 });
+          if ((await rowsOf(tag)).length) throw new Error('the row arrived before the tab closed: the upload was not slow enough');
+          step("open an unrelated window and close the survey's");
+          const survey = await browser.getWindowHandle();
+          const other = await browser.createWindow('window');
+          await browser.switchToWindow(other.handle);
+          await browser.url('about:blank');
+          await browser.switchToWindow(survey);
+          // What follows must be the close's doing, not the page's being hidden by the other window.
+          await new Promise((r) => setTimeout(r, 1000));
+          if ((await rowsOf(tag)).length) throw new Error('the row left when the other window opened, before the close');
+          const closedAt = Date.now();
+          await browser.closeWindow();
+          await browser.switchToWindow(other.handle);
+          step('the row arrives within 60 s, naming its file, the site never opened again');
+          const row = await until('the row', async () => (await rowsOf(tag))[0], 60000);
+          process.stdout.write(`    (${engine}: the row arrived ${((Date.now() - closedAt) / 1000).toFixed(1)} s after the tab closed)\n`);
+          if (
+            !/^\d+_park_song\.mp4$/.test(row.media_file_url ?? '') ||
+            row.media_file_name !== 'park song.mp4' ||
+            row.question7_age !== 31
+          ) {
+            throw new Error(`unexpected row ${JSON.stringify(row)}`);
+          }
+        } finally {
+          await faults({});
+          rmSync(dirname(video), { recursive: true, force: true });
         }
       },
     },
