@@ -3,6 +3,7 @@
 // running; the network is the local gateway's (its faults reach every requester). What
 // arrives is looked for by the answers' text, since the page that knew the id is gone.
 import type { Page } from '@playwright/test';
+import { outboxCount, settle, toSubmit, whereIs } from './faults-lib';
 import { answerEnd, answerStart, choose, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
 /** Closes the survey's tab the way a visitor does, with another page keeping the browser up. */
@@ -62,4 +63,26 @@ test('2,000 characters of Japanese in three answers, the database down: the emai
     .poll(async () => (await stack.emails(request)).filter((e) => e.template_params.question1_challenge === challenge).length, { timeout: 90_000 })
     .toBeGreaterThanOrEqual(1);
   expect(await stack.rows(request)).toEqual([]);
+});
+
+test('a phone clock 40 days slow at Submit, corrected before the next visit: the response is delivered, not dropped as old', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const DAY = 86_400_000;
+  await stack.faults(request, { insert: 500, email: 500 });
+  await toSubmit(page, 'leave:clock-corrected', undefined, { clockOffsetMs: -40 * DAY });
+  await submit(page, 'completed');
+  expect(await outboxCount(page)).toBe(1);
+  await page.close();
+  await stack.faults(request, {});
+  // The clock corrected: the entry's time says 40 days, past the 30 days an undelivered
+  // response used to be kept by its age.
+  await context.clock.setSystemTime(Date.now() + 3_600_000);
+  const later = await context.newPage();
+  await later.goto('/');
+  await expect.poll(async () => (await whereIs(request, ['leave:clock-corrected']))[0], { timeout: 60_000 }).toMatchObject({ rows: 1 });
+  await settle(request, 'clock corrected by 40 days', ['leave:clock-corrected'], 'row');
 });
