@@ -87,6 +87,7 @@ interface Run {
   device: Device;
   visits: number;
   closesWithoutPagehide: number;
+  withFile: boolean;
 }
 
 /** The page stays `ms`, then closes, with pagehide three times in four. */
@@ -109,7 +110,7 @@ async function firstVisit(n: number, seed: number): Promise<Run> {
   const withFile = chance(random, 0.3);
   const { answers, marker } = answersFor(n, random, withFile);
   const file = withFile ? video(n, random) : null;
-  const run: Run = { visitor: { id: null, marker }, device, visits: 1, closesWithoutPagehide: 0 };
+  const run: Run = { visitor: { id: null, marker }, device, visits: 1, closesWithoutPagehide: 0, withFile };
   const page = await Page.open(device);
   const delivery = page.submit(answers, file);
   delivery.catch(() => undefined);
@@ -193,7 +194,8 @@ it(`${VISITORS} visitors through the real outbox and local backend, with faults 
   await Promise.all(later);
   await sleep(3_000); // keepalive requests of the last closed tabs land
 
-  const rows = (await stack.json('/__stack/rows/survey_responses')) as { id: string }[];
+  const rows = (await stack.json('/__stack/rows/survey_responses')) as { id: string; media_file_url: string | null }[];
+  const objects = new Set(((await stack.json('/__stack/objects/survey_media')) as { name: string }[]).map((object) => object.name));
   const emails = (await stack.json('/__stack/emails')) as { template_params?: Record<string, string> }[];
   const result = tally(
     runs.map((run) => run.visitor),
@@ -202,11 +204,16 @@ it(`${VISITORS} visitors through the real outbox and local backend, with faults 
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   const visits = runs.reduce((sum, run) => sum + run.visits, 0);
   const killed = runs.reduce((sum, run) => sum + run.closesWithoutPagehide, 0);
+  // Files are not counted as lost: spec point 8 saves a response without its file when the upload fails.
+  const attached = runs.filter((run) => run.withFile).length;
+  const named = rows.filter((row) => row.media_file_url !== null);
+  const missing = named.filter((row) => !objects.has(row.media_file_url!)).length;
   const pending = runs.filter((run) => run.visits >= MAX_VISITS).length;
   console.log(
     `soak: ${seconds} s; ${visits} page visits, ${killed} tabs killed without pagehide; ` +
       `${result.asRow} as rows, ${result.asEmailOnly} by email only, ${result.foldedEmails} emails the import folds (a row or an email of that id came first); ` +
       `faults set: ${[...seen].map(([kind, count]) => `${kind} ×${count}`).join(', ')}` +
+      `; files: ${attached} attached, ${objects.size} stored, ${missing} rows name one not stored` +
       (pending ? `; ${pending} visitors still holding a response after ${MAX_VISITS} visits` : ''),
   );
   if (result.lostIds.length) console.log(`soak: lost ${result.lostIds.join(', ')}`);
