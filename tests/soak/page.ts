@@ -54,6 +54,9 @@ export class DeviceLocks {
 type PageModules = Awaited<ReturnType<typeof loadModules>>;
 
 const current = new AsyncLocalStorage<Life>();
+
+/** The keepalive requests closed pages sent at pagehide, by channel: the soak's summary prints them. */
+export const keepaliveSent = { rows: 0, emails: 0 };
 const realFetch = globalThis.fetch;
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
@@ -181,7 +184,13 @@ export class Page {
    */
   close(pagehide: boolean): void {
     if (this.life.dead) return;
-    if (pagehide) this.modules.leave.sendWhatCanLeave(this.modules.held.allHeld(), realFetch);
+    if (pagehide) {
+      this.modules.leave.sendWhatCanLeave(this.modules.held.allHeld(), (input, init) => {
+        if (String(input).includes('/rest/v1/')) keepaliveSent.rows += 1;
+        else keepaliveSent.emails += 1;
+        return realFetch(input, init);
+      });
+    }
     this.life.dead = true;
     this.life.abort.abort();
   }

@@ -14,7 +14,7 @@ import { loadSolver } from '../../web/src/work/solve';
 // @ts-expect-error: the stack's helpers are plain JavaScript
 import { startStack } from '../stack/test/helpers.mjs';
 import { drawFaults, holdMs, kindsOf, type FaultSet } from './faults';
-import { DeviceLocks, Page, routeFetchThroughPages, type Device } from './page';
+import { DeviceLocks, keepaliveSent, Page, routeFetchThroughPages, type Device } from './page';
 import { between, chance, runSeed, stream } from './random';
 import { tally, type Visitor } from './tally';
 
@@ -211,6 +211,7 @@ it(`${VISITORS} visitors through the real outbox and local backend, with faults 
   const pending = runs.filter((run) => run.visits >= MAX_VISITS).length;
   console.log(
     `soak: ${seconds} s; ${visits} page visits, ${killed} tabs killed without pagehide; ` +
+      `pagehide keepalive sent ${keepaliveSent.rows} rows and ${keepaliveSent.emails} emails; ` +
       `${result.asRow} as rows, ${result.asEmailOnly} by email only, ${result.foldedEmails} emails the import folds (a row or an email of that id came first); ` +
       `faults set: ${[...seen].map(([kind, count]) => `${kind} ×${count}`).join(', ')}` +
       `; files: ${attached} attached, ${objects.size} stored, ${missing} rows name one not stored` +
