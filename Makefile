@@ -47,7 +47,7 @@ HOSTS_STACK_PORT ?= 64397
 # The fragments, each with its own `#   make <target>` lines that `make help` prints.
 FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/security.mk \
 	tests/bench/bench.mk core/mutants.mk web/lint.mk core/work.mk ops/ops.mk core/engine-js.mk \
-	tests/hosts/hosts.mk tests/engines/engines.mk
+	tests/hosts/hosts.mk tests/engines/engines.mk tests/soak/soak.mk
 
 .PHONY: help tools install-plan engine-pkgs pkg test test-tools test-docs test-rust test-wasm bench clean
 
@@ -80,7 +80,7 @@ pkg/stepzero_core.js: $(CORE_SRC) | tools
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 
-test: test-tools test-docs test-rust test-wasm test-image test-sql test-mutations test-stack test-ops test-web test-e2e test-engines test-hosts test-security lint
+test: test-tools test-docs test-rust test-wasm test-image test-sql test-mutations test-stack test-soak test-ops test-web test-e2e test-engines test-hosts test-security lint
 	@echo "make test: all suites passed"
 
 # The installers' dry runs (tests/tools): a fresh machine gets the real tools, not npm wrappers.
