@@ -9,6 +9,8 @@ use serde_json::{Map, Value};
 use std::time::Duration;
 
 const TABLE: &str = "survey_responses";
+/// The bucket the site uploads files to (supabase/migrations/*_survey_media_bucket.sql).
+pub const BUCKET: &str = "survey_media";
 /// Hosted Supabase answers at most 1,000 rows per request by default.
 const PAGE: usize = 1_000;
 
@@ -176,6 +178,39 @@ impl Api {
             if last {
                 return Ok(rows);
             }
+        }
+    }
+
+    /// The names of every object stored in the bucket `bucket` (Storage's list, a page at a
+    /// time), for telling a row whose file never arrived from one whose file is there.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn object_names(&self, bucket: &str) -> Result<std::collections::HashSet<String>, String> {
+        let url = format!("{}/storage/v1/object/list/{bucket}", self.config.url);
+        let mut names = std::collections::HashSet::new();
+        let mut offset = 0;
+        loop {
+            let answer = self
+                .authorized(self.agent.post(&url))
+                .header("Content-Type", "application/json")
+                .send(
+                    serde_json::json!({ "prefix": "", "limit": PAGE, "offset": offset,
+                                        "sortBy": { "column": "name", "order": "asc" } })
+                    .to_string(),
+                );
+            let body = self.body(answer)?;
+            let page: Vec<Map<String, Value>> = serde_json::from_str(&body)
+                .map_err(|e| format!("the storage's answer is not a list of objects: {e}"))?;
+            let count = page.len();
+            names.extend(
+                page.iter()
+                    .filter_map(|o| o.get("name")?.as_str().map(str::to_owned)),
+            );
+            if count < PAGE {
+                return Ok(names);
+            }
+            offset += count;
         }
     }
 

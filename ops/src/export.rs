@@ -1,6 +1,6 @@
 //! `export`: every stored response as CSV (safe to open in a spreadsheet) or JSON Lines. The
 //! email addresses (question5b_email) are left out (the column empty) unless asked for with
-//! `--with-emails`.
+//! `--with-emails`. A last column says whether each row's file is in the bucket.
 
 use serde_json::{Map, Value};
 use std::io::Write;
@@ -78,6 +78,25 @@ pub fn spreadsheet_safe(text: &str) -> String {
     }
 }
 
+/// The column the export adds: for a row that names a file, whether that file is in the
+/// bucket (`false`: its upload never arrived, or has not yet: a row may be sent ahead of its
+/// file, docs/guarantees.md "A late file"); empty for a row with no file.
+pub const FILE_ARRIVED_COLUMN: &str = "media_file_arrived";
+
+/// Adds [`FILE_ARRIVED_COLUMN`] to every row, from the names of the bucket's objects.
+pub fn mark_arrived_files(
+    rows: &mut [Map<String, Value>],
+    stored: &std::collections::HashSet<String>,
+) {
+    for row in rows {
+        let arrived = match row.get("media_file_url").and_then(Value::as_str) {
+            Some(name) => Value::Bool(stored.contains(name)),
+            None => Value::Null,
+        };
+        row.insert(FILE_ARRIVED_COLUMN.to_owned(), arrived);
+    }
+}
+
 /// The column holding the address a visitor gave for a reminder (question 5b).
 pub const EMAIL_COLUMN: &str = "question5b_email";
 
@@ -95,6 +114,21 @@ pub fn without_emails(rows: &mut [Map<String, Value>]) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_named_file_is_marked_arrived_or_not_and_a_row_without_one_is_left_empty() {
+        let mut rows: Vec<Map<String, Value>> = [
+            json!({"id": "a", "media_file_url": "1_here.jpg"}),
+            json!({"id": "b", "media_file_url": "2_never.mp4"}),
+            json!({"id": "c", "media_file_url": null}),
+        ]
+        .iter()
+        .map(|v| v.as_object().unwrap().clone())
+        .collect();
+        mark_arrived_files(&mut rows, &["1_here.jpg".to_owned()].into());
+        let arrived: Vec<&Value> = rows.iter().map(|r| &r[FILE_ARRIVED_COLUMN]).collect();
+        assert_eq!(arrived, [&json!(true), &json!(false), &Value::Null]);
+    }
 
     #[test]
     fn formulas_are_defused_and_other_text_is_kept() {

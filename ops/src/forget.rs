@@ -8,9 +8,6 @@ use crate::api::{Api, Found};
 use std::io::BufRead;
 use stepzero_core::reference;
 
-/// The bucket the site uploads files to (supabase/migrations/*_survey_media_bucket.sql).
-const BUCKET: &str = "survey_media";
-
 /// What the operator named.
 #[derive(Debug, PartialEq)]
 pub enum Target {
@@ -156,7 +153,7 @@ pub fn run(
         .iter()
         .filter_map(|f| f.media_file_url.clone())
         .collect();
-    let removed_files = api.delete_objects(BUCKET, &files)?;
+    let removed_files = api.delete_objects(crate::api::BUCKET, &files)?;
     let removed_rows = api.delete_rows(&ids)?;
     let mut out = Vec::new();
     for f in &found {

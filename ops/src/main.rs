@@ -128,6 +128,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if !with_emails {
                 export::without_emails(&mut rows);
             }
+            export::mark_arrived_files(&mut rows, &api.object_names(api::BUCKET)?);
             match out {
                 Some(path) => {
                     let file = std::fs::File::create(&path)
@@ -149,6 +150,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut rows = read_rows(&api, since_at.as_deref())?;
             // The report reads no address column; emptied anyway, so none can reach it.
             export::without_emails(&mut rows);
+            export::mark_arrived_files(&mut rows, &api.object_names(api::BUCKET)?);
             let now = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string();
             let html = report::html(&rows, &now, since.as_deref());
             std::fs::write(&out, html)

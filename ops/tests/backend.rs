@@ -9,6 +9,7 @@ mod backend {
     mod forget;
     mod import;
     mod import_refusals;
+    mod late_files;
     mod report;
     mod support;
 }

@@ -118,7 +118,7 @@ fn header(out: &mut String, s: &Stats, now: &str, since: Option<&str>) {
         "<h1>Step Zero responses</h1><p class=\"lead\">{}{} Made {}.</p>\
          <section id=\"totals\" aria-label=\"Totals\"><ul class=\"totals\">\
          <li><b>{}</b>responses</li><li><b>{completed}</b>completed ({}%)</li>\
-         <li><b>{}</b>shared anonymously</li></ul></section>",
+         <li><b>{}</b>shared anonymously</li>{}</ul></section>",
         s.total,
         esc(&format!(
             " responses{span}{}.",
@@ -130,6 +130,15 @@ fn header(out: &mut String, s: &Stats, now: &str, since: Option<&str>) {
         s.total,
         svg::percent(completed, s.total),
         s.shared.len(),
+        // A row sent ahead of its file whose file never came (docs/guarantees.md, "A late file").
+        if s.files_missing == 0 {
+            String::new()
+        } else {
+            format!(
+                "<li><b>{}</b>files that never arrived</li>",
+                s.files_missing
+            )
+        },
     );
 }
 

@@ -36,6 +36,8 @@ pub struct Stats {
     pub age: Vec<Count>,
     pub gender: Vec<Count>,
     pub shared: Vec<Shared>,
+    /// Rows naming a file that is not in the bucket (export's `media_file_arrived` false).
+    pub files_missing: usize,
 }
 
 /// Age groups: (label, lowest, highest).
@@ -188,6 +190,10 @@ pub fn stats(rows: &[Map<String, Value>]) -> Stats {
         age,
         gender: tally(rows, "question8_gender", Gender::ALL),
         shared,
+        files_missing: rows
+            .iter()
+            .filter(|r| r.get(crate::export::FILE_ARRIVED_COLUMN) == Some(&Value::Bool(false)))
+            .count(),
     }
 }
 

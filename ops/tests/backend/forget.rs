@@ -33,18 +33,6 @@ fn insert_with_email(stack: &Stack, id: &str, email: &str) {
     );
 }
 
-fn upload(stack: &Stack, name: &str) {
-    let answer = ureq::post(format!(
-        "{}/storage/v1/object/survey_media/{name}",
-        stack.url
-    ))
-    .header("apikey", &stack.service_key)
-    .header("Authorization", format!("Bearer {}", stack.service_key))
-    .header("Content-Type", "image/jpeg")
-    .send(BYTES);
-    assert!(answer.is_ok(), "upload: {answer:?}");
-}
-
 /// The object's bytes as the stand-in stores them; `None` when it has none.
 fn stored_bytes(stack: &Stack, name: &str) -> Option<Vec<u8>> {
     let mut answer = ureq::get(format!("{}/__stack/objects/survey_media/{name}", stack.url))
@@ -136,7 +124,7 @@ fn forget_by_reference_removes_the_row_and_the_files_bytes_for_good() {
     let Some(stack) = stack() else { return };
     let id = "5f000001-0001-4000-8000-000000000001";
     let other = "5f000002-0001-4000-8000-000000000002";
-    upload(&stack, FILE);
+    stack.upload(FILE, "image/jpeg", BYTES);
     insert(&stack, id, Some(FILE));
     insert(&stack, other, None);
     assert_eq!(stored_bytes(&stack, FILE).as_deref(), Some(BYTES));

@@ -68,6 +68,19 @@ impl Stack {
         assert!(answer.is_ok(), "insert: {answer:?}");
     }
 
+    /// Stores `bytes` as the object `name` of the site's bucket, as the owner (Storage's upload).
+    pub fn upload(&self, name: &str, content_type: &str, bytes: &[u8]) {
+        let answer = ureq::post(format!(
+            "{}/storage/v1/object/survey_media/{name}",
+            self.url
+        ))
+        .header("apikey", &self.service_key)
+        .header("Authorization", format!("Bearer {}", self.service_key))
+        .header("Content-Type", content_type)
+        .send(bytes);
+        assert!(answer.is_ok(), "upload: {answer:?}");
+    }
+
     /// Sets the proof of work's difficulty, as the operator does during an attack (`update
     /// stepzero_private.settings set work_difficulty = n`).
     pub fn set_difficulty(&self, difficulty: u32) {
