@@ -3,12 +3,14 @@
 //! stack and runs these; under a plain `cargo test` (no stack) each one says it was skipped.
 
 mod backend {
+    mod clean_uploads;
     mod emails;
     mod errors;
     mod export;
     mod forget;
     mod import;
     mod import_refusals;
+    mod remind;
     mod report;
     mod support;
 }

@@ -1,8 +1,8 @@
 // The faults a test can set on the local backend (POST /__stack/faults): make the next insert,
-// upload or email fail with a status, drop the connection, or (insert) commit and lose the
+// upload, email or reminder (resend) fail with a status, drop the connection, or (insert) commit and lose the
 // answer or answer late, or (email) refuse bodies over a size. Read by the gateway at each call.
 
-const FAULT_KEYS = ['insert', 'upload', 'email'];
+const FAULT_KEYS = ['insert', 'upload', 'email', 'resend'];
 
 export class Faults {
   constructor() {
@@ -53,8 +53,11 @@ function faultProblem(body) {
     const statusOrDrop = value === 'drop' || (Number.isInteger(value) && value >= 400 && value <= 599);
     const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
     const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
-    if (!statusOrDrop && !insertOnly && !emailOnly) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"), optionally as {"fault": ..., "times": n}`;
+    // resend "delay:<ms>": the mail is recorded as sent, then the answer waits (a run killed
+    // between the send and its record).
+    const resendOnly = k === 'resend' && /^delay:\d{1,6}$/.test(String(value));
+    if (!statusOrDrop && !insertOnly && !emailOnly && !resendOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"; resend also: "delay:<ms>"), optionally as {"fault": ..., "times": n}`;
     }
   }
   return null;
