@@ -298,10 +298,7 @@ impl Api {
     /// # Errors
     /// A message saying what to fix.
     pub fn claim_reminders(&self, max: u32) -> Result<Vec<Claim>, String> {
-        let body = self.rpc(
-            "claim_reminders",
-            &serde_json::json!({ "max_count": max }),
-        )?;
+        let body = self.rpc("claim_reminders", &serde_json::json!({ "max_count": max }))?;
         serde_json::from_str(&body)
             .map_err(|_| format!("the project's claim_reminders answered {body:?}, not claims"))
     }

@@ -60,11 +60,7 @@ pub fn message(site_url: &str, reference: &str) -> (String, String) {
 
 /// Sends one reminder through Resend's `POST /emails`, keyed by the response's id (Resend
 /// answers a repeat of the key within 24 hours with the first answer and sends nothing).
-pub fn send(
-    agent: &ureq::Agent,
-    config: &Settings,
-    claim: &Claim,
-) -> Outcome {
+pub fn send(agent: &ureq::Agent, config: &Settings, claim: &Claim) -> Outcome {
     let reference = reference::reference(&claim.response_id).unwrap_or_default();
     let (subject, text) = message(&config.site_url, &reference);
     let body = serde_json::json!({
@@ -84,7 +80,9 @@ pub fn send(
         .send(body.to_string());
     let mut response = match answer {
         Ok(response) => response,
-        Err(error) => return Outcome::Unknown(format!("no answer from {} ({error})", config.resend_url)),
+        Err(error) => {
+            return Outcome::Unknown(format!("no answer from {} ({error})", config.resend_url))
+        }
     };
     let status = response.status().as_u16();
     let text = response.body_mut().read_to_string().unwrap_or_default();
@@ -125,9 +123,18 @@ impl Settings {
                 String::new()
             })
         };
-        let resend_key = need(&config.resend_key, "STEPZERO_RESEND_API_KEY (the Resend API key, re_…)");
-        let from = need(&config.from, "STEPZERO_REMINDER_FROM (Step Zero <reminders@your-domain>)");
-        let site_url = need(&config.site_url, "STEPZERO_SITE_URL (the site's address, https://…)");
+        let resend_key = need(
+            &config.resend_key,
+            "STEPZERO_RESEND_API_KEY (the Resend API key, re_…)",
+        );
+        let from = need(
+            &config.from,
+            "STEPZERO_REMINDER_FROM (Step Zero <reminders@your-domain>)",
+        );
+        let site_url = need(
+            &config.site_url,
+            "STEPZERO_SITE_URL (the site's address, https://…)",
+        );
         if !missing.is_empty() {
             return Err(format!(
                 "remind needs, in ops/.env or the environment (the CI job's secrets): {}",
@@ -135,7 +142,9 @@ impl Settings {
             ));
         }
         if !site_url.starts_with("https://") && !site_url.starts_with("http://") {
-            return Err(format!("STEPZERO_SITE_URL must start with https:// (got \"{site_url}\")"));
+            return Err(format!(
+                "STEPZERO_SITE_URL must start with https:// (got \"{site_url}\")"
+            ));
         }
         Ok(Self {
             resend_url: config.resend_url.clone(),
@@ -162,10 +171,7 @@ pub fn run(api: &Api, settings: &Settings) -> Result<String, String> {
         .into();
     let (mut sent, mut refused) = (0_u32, 0_u32);
     let mut first = true;
-    loop {
-        let Some(claim) = api.claim_reminders(1)?.into_iter().next() else {
-            break;
-        };
+    while let Some(claim) = api.claim_reminders(1)?.into_iter().next() {
         if !first {
             std::thread::sleep(SPACING);
         }

@@ -9,11 +9,14 @@ use super::support::{stack, stderr, stdout, Stack};
 const BYTES: &[u8] = b"\xff\xd8\xff\xe0 not really a photo";
 
 fn upload(stack: &Stack, name: &str) {
-    let answer = ureq::post(format!("{}/storage/v1/object/survey_media/{name}", stack.url))
-        .header("apikey", &stack.service_key)
-        .header("Authorization", format!("Bearer {}", stack.service_key))
-        .header("Content-Type", "image/jpeg")
-        .send(BYTES);
+    let answer = ureq::post(format!(
+        "{}/storage/v1/object/survey_media/{name}",
+        stack.url
+    ))
+    .header("apikey", &stack.service_key)
+    .header("Authorization", format!("Bearer {}", stack.service_key))
+    .header("Content-Type", "image/jpeg")
+    .send(BYTES);
     assert!(answer.is_ok(), "upload: {answer:?}");
 }
 
@@ -39,16 +42,31 @@ fn only_uploads_no_pending_response_can_claim_are_deleted() {
         upload(&stack, name);
     }
     let answers = emails::yes("Sing on the bus", "Yes", "31");
-    let row = emails::record_with_file(&answers, "c1000001-0001-4000-8000-000000000001", "2026-11-03T10:00:00Z", Some(named_old));
-    stack.insert(&stack.service_key, &serde_json::to_value(row).expect("json"));
+    let row = emails::record_with_file(
+        &answers,
+        "c1000001-0001-4000-8000-000000000001",
+        "2026-11-03T10:00:00Z",
+        Some(named_old),
+    );
+    stack.insert(
+        &stack.service_key,
+        &serde_json::to_value(row).expect("json"),
+    );
     backdate(&stack, &[], &[named_old, expired], 46.0);
     backdate(&stack, &[], &[almost], 44.0);
 
     let dir = tempfile::tempdir().expect("dir");
     let output = stack.tool(dir.path(), &["clean-uploads"], &[]);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stdout(&output).contains("deleted 1 upload"), "{}", stdout(&output));
-    assert!(!has_bytes(&stack, expired), "the unclaimable upload's bytes are gone");
+    assert!(
+        stdout(&output).contains("deleted 1 upload"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        !has_bytes(&stack, expired),
+        "the unclaimable upload's bytes are gone"
+    );
     for kept in [named_old, young, almost] {
         assert!(has_bytes(&stack, kept), "{kept} is kept");
     }

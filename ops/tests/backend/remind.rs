@@ -53,7 +53,10 @@ fn spawn_remind(stack: &Stack, dir: &std::path::Path) -> std::process::Child {
 fn response(stack: &Stack, id: &str, email: &str, days_ago: f64) {
     let answers = emails::not_yet(CHALLENGE, OTHER, email);
     let row = emails::record(&answers, id, TIME);
-    stack.insert(&stack.service_key, &serde_json::to_value(row).expect("json"));
+    stack.insert(
+        &stack.service_key,
+        &serde_json::to_value(row).expect("json"),
+    );
     backdate(stack, &[id], &[], days_ago);
 }
 
@@ -103,7 +106,10 @@ fn tables_holding(stack: &Stack, text: &str) -> Vec<String> {
         .read_to_string()
         .expect("text");
     let found: Value = serde_json::from_str(&body).expect("json");
-    assert!(found["tables"].as_u64().expect("tables") > 50, "it searched the catalog too: {found}");
+    assert!(
+        found["tables"].as_u64().expect("tables") > 50,
+        "it searched the catalog too: {found}"
+    );
     found["found"]
         .as_array()
         .expect("found")
@@ -138,12 +144,18 @@ fn a_due_reminder_goes_once_with_the_reference_and_then_the_address_is_nowhere()
     assert_eq!(mail["from"], FROM);
     let text = mail["text"].as_str().expect("text");
     let reference = reference(due).expect("reference");
-    assert!(text.contains(&format!("Your reference: {reference}")), "{text}");
+    assert!(
+        text.contains(&format!("Your reference: {reference}")),
+        "{text}"
+    );
     assert!(text.contains(SITE), "{text}");
     for typed in [CHALLENGE, OTHER, "Quentin", "purple"] {
         assert!(!text.contains(typed) && !mail["subject"].as_str().unwrap().contains(typed));
     }
-    assert!(mail["html"].is_null(), "plain text only: no pixel, no other link");
+    assert!(
+        mail["html"].is_null(),
+        "plain text only: no pixel, no other link"
+    );
     assert_eq!(mail["idempotencyKey"], format!("stepzero-reminder/{due}"));
 
     // The address is erased from the row, which keeps its answers, and is in no table at all.
@@ -151,15 +163,24 @@ fn a_due_reminder_goes_once_with_the_reference_and_then_the_address_is_nowhere()
     assert_eq!(stored["question5b_email"], Value::Null);
     assert_eq!(stored["question5b_reminder"], "Yes");
     assert!(stored["address_erased_at"].is_string());
-    assert_eq!(tables_holding(&stack, "visitor.one@example.org"), Vec::<String>::new());
+    assert_eq!(
+        tables_holding(&stack, "visitor.one@example.org"),
+        Vec::<String>::new()
+    );
     // The search does find an address still kept (the young response's): it would see one.
-    assert_eq!(tables_holding(&stack, "visitor.two@example.org"), ["public.survey_responses"]);
+    assert_eq!(
+        tables_holding(&stack, "visitor.two@example.org"),
+        ["public.survey_responses"]
+    );
 
     // Another run sends nothing more.
     let again = remind(&stack);
     assert!(again.status.success(), "{}", stderr(&again));
     assert_eq!(sent(&stack).len(), 1);
-    assert!(row(&stack, young)["question5b_email"].is_string(), "not due yet");
+    assert!(
+        row(&stack, young)["question5b_email"].is_string(),
+        "not due yet"
+    );
 }
 
 #[test]
@@ -171,8 +192,14 @@ fn two_runs_started_together_send_each_reminder_once() {
     for (i, id) in ids.iter().enumerate() {
         response(&stack, id, &format!("together{i}@example.org"), 10.0);
     }
-    let dirs = [tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir")];
-    let children: Vec<_> = dirs.iter().map(|d| spawn_remind(&stack, d.path())).collect();
+    let dirs = [
+        tempfile::tempdir().expect("dir"),
+        tempfile::tempdir().expect("dir"),
+    ];
+    let children: Vec<_> = dirs
+        .iter()
+        .map(|d| spawn_remind(&stack, d.path()))
+        .collect();
     for child in children {
         let output = child.wait_with_output().expect("output");
         assert!(output.status.success(), "{}", stderr(&output));
@@ -192,7 +219,10 @@ fn a_run_killed_right_after_the_send_leaves_no_second_reminder() {
     let mut child = spawn_remind(&stack, dir.path());
     let start = Instant::now();
     while sent(&stack).is_empty() {
-        assert!(start.elapsed() < Duration::from_secs(20), "the mail never went");
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the mail never went"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     child.kill().expect("kill");
@@ -201,7 +231,11 @@ fn a_run_killed_right_after_the_send_leaves_no_second_reminder() {
 
     let output = remind(&stack);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(recipients(&stack), ["killed@example.org"], "no second reminder");
+    assert_eq!(
+        recipients(&stack),
+        ["killed@example.org"],
+        "no second reminder"
+    );
 }
 
 #[test]
@@ -209,10 +243,17 @@ fn a_busy_service_takes_nothing_and_the_next_run_sends_it() {
     let Some(stack) = stack() else { return };
     let id = "7e000001-0004-4000-8000-000000000000";
     response(&stack, id, "busy@example.org", 8.0);
-    faults(&stack, &serde_json::json!({ "resend": { "fault": 429, "times": 1 } }));
+    faults(
+        &stack,
+        &serde_json::json!({ "resend": { "fault": 429, "times": 1 } }),
+    );
     let output = remind(&stack);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("rate_limit_exceeded"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("rate_limit_exceeded"),
+        "{}",
+        stderr(&output)
+    );
     assert!(sent(&stack).is_empty());
     assert_eq!(row(&stack, id)["question5b_email"], "busy@example.org");
 
@@ -226,27 +267,57 @@ fn a_busy_service_takes_nothing_and_the_next_run_sends_it() {
 fn one_reminder_per_address_in_the_period_and_no_more_than_the_daily_cap() {
     let Some(stack) = stack() else { return };
     // The same address twice (any case): one reminder, both addresses erased.
-    response(&stack, "7e000001-0005-4000-8000-000000000000", "twice@example.org", 9.0);
-    response(&stack, "7e000002-0005-4000-8000-000000000000", "TWICE@Example.org", 8.0);
+    response(
+        &stack,
+        "7e000001-0005-4000-8000-000000000000",
+        "twice@example.org",
+        9.0,
+    );
+    response(
+        &stack,
+        "7e000002-0005-4000-8000-000000000000",
+        "TWICE@Example.org",
+        8.0,
+    );
     let output = remind(&stack);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(recipients(&stack), ["twice@example.org"]);
     assert!(stack.rows().iter().all(|r| r["question5b_email"].is_null()));
     // Later in the period, a new response with that address gets none either.
-    response(&stack, "7e000003-0005-4000-8000-000000000000", "twice@example.org", 8.0);
+    response(
+        &stack,
+        "7e000003-0005-4000-8000-000000000000",
+        "twice@example.org",
+        8.0,
+    );
     assert!(remind(&stack).status.success());
     assert_eq!(sent(&stack).len(), 1);
 
     // The daily cap: 2 a day (1 already sent), three more due: one goes today.
     settings(&stack, &serde_json::json!({ "reminder_daily_cap": 2 }));
     for i in 1..=3 {
-        response(&stack, &format!("7e00000{i}-0006-4000-8000-000000000000"), &format!("capped{i}@example.org"), 8.0);
+        response(
+            &stack,
+            &format!("7e00000{i}-0006-4000-8000-000000000000"),
+            &format!("capped{i}@example.org"),
+            8.0,
+        );
     }
     assert!(remind(&stack).status.success());
     assert!(remind(&stack).status.success());
-    assert_eq!(recipients(&stack), ["capped1@example.org", "twice@example.org"]);
-    let waiting = stack.rows().iter().filter(|r| r["question5b_email"].is_string()).count();
-    assert_eq!(waiting, 2, "the others wait for the next day, addresses kept until then");
+    assert_eq!(
+        recipients(&stack),
+        ["capped1@example.org", "twice@example.org"]
+    );
+    let waiting = stack
+        .rows()
+        .iter()
+        .filter(|r| r["question5b_email"].is_string())
+        .count();
+    assert_eq!(
+        waiting, 2,
+        "the others wait for the next day, addresses kept until then"
+    );
 }
 
 #[test]
@@ -280,9 +351,16 @@ fn forget_removes_what_was_scheduled_and_remind_names_what_it_lacks() {
     assert!(output.status.success(), "{output:?}");
     assert!(remind(&stack).status.success());
     assert!(sent(&stack).is_empty(), "nothing was left scheduled for it");
-    assert_eq!(tables_holding(&stack, "forgotten@example.org"), Vec::<String>::new());
+    assert_eq!(
+        tables_holding(&stack, "forgotten@example.org"),
+        Vec::<String>::new()
+    );
 
     let output = stack.tool(dir.path(), &["remind"], &[]);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("STEPZERO_RESEND_API_KEY"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("STEPZERO_RESEND_API_KEY"),
+        "{}",
+        stderr(&output)
+    );
 }
