@@ -71,11 +71,21 @@ export class ResendStandIn {
       return error(res, 422, 'missing_required_field', 'Missing `html` or `text` field.');
     }
     if (typeof body.from !== 'string' || !FROM.test(body.from.trim())) {
-      return error(res, 422, 'invalid_from_address', 'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.');
+      return error(
+        res,
+        422,
+        'invalid_from_address',
+        'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.',
+      );
     }
     const to = Array.isArray(body.to) ? body.to : [body.to];
     if (to.length < 1 || to.length > 50 || !to.every((a) => typeof a === 'string' && ADDRESS.test(a))) {
-      return error(res, 400, 'validation_error', 'Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.');
+      return error(
+        res,
+        400,
+        'validation_error',
+        'Invalid `to` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.',
+      );
     }
     const payload = JSON.stringify(body);
     if (key !== undefined && this.idempotent.has(key)) {
@@ -87,7 +97,16 @@ export class ResendStandIn {
     }
     const id = randomUUID();
     if (key !== undefined) this.idempotent.set(key, { id, payload });
-    this.sent.push({ id, idempotencyKey: key ?? null, from: body.from, to, subject: body.subject, text: body.text ?? null, html: body.html ?? null, headers: body.headers ?? null });
+    this.sent.push({
+      id,
+      idempotencyKey: key ?? null,
+      from: body.from,
+      to,
+      subject: body.subject,
+      text: body.text ?? null,
+      html: body.html ?? null,
+      headers: body.headers ?? null,
+    });
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, Number(delay)));
     return sendJson(res, 200, { id });
   }

@@ -170,10 +170,7 @@ async function find(gateway, res, text) {
   const found = [];
   for (const t of tables) {
     const T = `"${t.nspname.replaceAll('"', '""')}"."${t.relname.replaceAll('"', '""')}"`;
-    const { rows } = await gateway.admin.query(
-      `select count(*)::int as n from ${T} x where strpos(lower(x::text), lower($1)) > 0`,
-      [text],
-    );
+    const { rows } = await gateway.admin.query(`select count(*)::int as n from ${T} x where strpos(lower(x::text), lower($1)) > 0`, [text]);
     if (rows[0].n > 0) found.push({ table: `${t.nspname}.${t.relname}`, rows: rows[0].n });
   }
   return sendJson(res, 200, { tables: tables.length, found });
