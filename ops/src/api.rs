@@ -33,6 +33,13 @@ pub struct Found {
     pub question5b_email: Option<String>,
 }
 
+/// A reminder claimed for this run: the response's id and the address to write to.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct Claim {
+    pub response_id: String,
+    pub email: String,
+}
+
 pub struct Api {
     config: Config,
     agent: ureq::Agent,
@@ -303,6 +310,59 @@ impl Api {
             .header("Prefer", "return=representation")
             .query("select", "id");
         ids_of(&self.body(self.authorized(request).call())?)
+    }
+
+    /// Calls the database function `name` (POST /rest/v1/rpc/<name>) with `args`; its answer.
+    ///
+    /// # Errors
+    /// A message saying what to fix (a project without the function needs the latest
+    /// migrations).
+    fn rpc(&self, name: &str, args: &Value) -> Result<String, String> {
+        let url = format!("{}/rest/v1/rpc/{name}", self.config.url);
+        let answer = self
+            .authorized(self.agent.post(url))
+            .header("Content-Type", "application/json")
+            .send(args.to_string());
+        self.body(answer)
+    }
+
+    /// Claims at most `max` due reminders (`public.claim_reminders`, the service role's only):
+    /// each is recorded as claimed, and committed, before this returns, so no other run sends
+    /// it.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn claim_reminders(&self, max: u32) -> Result<Vec<Claim>, String> {
+        let body = self.rpc("claim_reminders", &serde_json::json!({ "max_count": max }))?;
+        serde_json::from_str(&body)
+            .map_err(|_| format!("the project's claim_reminders answered {body:?}, not claims"))
+    }
+
+    /// Records what became of a claimed reminder (`public.finish_reminder`): `sent` and
+    /// `failed` erase the address, `retry` gives the claim back. Answers whether the claim was
+    /// still open.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn finish_reminder(&self, id: &str, outcome: &str) -> Result<bool, String> {
+        let body = self.rpc(
+            "finish_reminder",
+            &serde_json::json!({ "response_id": id, "outcome": outcome }),
+        )?;
+        serde_json::from_str(&body)
+            .map_err(|_| format!("the project's finish_reminder answered {body:?}, not a yes/no"))
+    }
+
+    /// The uploads no row names that are older than the retention the database keeps
+    /// (`public.expired_unclaimed_uploads`), oldest first.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn expired_unclaimed_uploads(&self) -> Result<Vec<String>, String> {
+        let body = self.rpc("expired_unclaimed_uploads", &serde_json::json!({}))?;
+        serde_json::from_str(&body).map_err(|_| {
+            format!("the project's expired_unclaimed_uploads answered {body:?}, not names")
+        })
     }
 
     fn unreachable(&self, error: &ureq::Error) -> String {

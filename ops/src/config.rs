@@ -18,7 +18,36 @@ pub struct Config {
     pub key: String,
     /// The addresses the email backups come from; other senders are refused. Empty: not checked.
     pub backup_from: Vec<String>,
+    /// What `remind` needs (only it): the email service and what the reminder says.
+    pub reminders: ReminderConfig,
 }
+
+/// The reminders' email service (Resend) and the sender and link the reminder carries.
+#[derive(Debug, Clone, Default)]
+pub struct ReminderConfig {
+    /// The Resend API's base URL, without a trailing slash (a stand-in's in tests).
+    pub resend_url: String,
+    /// The Resend API key (`re_…`), a sending-only key.
+    pub resend_key: Option<String>,
+    /// The sender, `Step Zero <reminders@your-domain>`, on a domain verified in Resend.
+    pub from: Option<String>,
+    /// The site's address, the one link in the reminder.
+    pub site_url: Option<String>,
+}
+
+/// Resend's API (https://resend.com/docs/api-reference).
+pub const DEFAULT_RESEND_URL: &str = "https://api.resend.com";
+
+/// The variables the tool reads, from the file or the environment.
+pub const VARIABLES: [&str; 7] = [
+    "STEPZERO_SUPABASE_URL",
+    "STEPZERO_SERVICE_ROLE_KEY",
+    "STEPZERO_BACKUP_FROM",
+    "STEPZERO_RESEND_URL",
+    "STEPZERO_RESEND_API_KEY",
+    "STEPZERO_REMINDER_FROM",
+    "STEPZERO_SITE_URL",
+];
 
 impl Config {
     /// Reads the file (when it exists) and the environment; the environment wins.
@@ -39,11 +68,7 @@ impl Config {
         } else if file.is_some() {
             return Err(format!("the config file {} does not exist", path.display()));
         }
-        for name in [
-            "STEPZERO_SUPABASE_URL",
-            "STEPZERO_SERVICE_ROLE_KEY",
-            "STEPZERO_BACKUP_FROM",
-        ] {
+        for name in VARIABLES {
             if let Ok(value) = std::env::var(name) {
                 vars.insert(name.to_owned(), value);
             }
@@ -95,10 +120,20 @@ impl Config {
                     .collect()
             })
             .unwrap_or_default();
+        let reminders = ReminderConfig {
+            resend_url: get("STEPZERO_RESEND_URL")
+                .unwrap_or_else(|| DEFAULT_RESEND_URL.to_owned())
+                .trim_end_matches('/')
+                .to_owned(),
+            resend_key: get("STEPZERO_RESEND_API_KEY"),
+            from: get("STEPZERO_REMINDER_FROM"),
+            site_url: get("STEPZERO_SITE_URL"),
+        };
         Ok(Self {
             url: url.trim_end_matches('/').to_owned(),
             key,
             backup_from,
+            reminders,
         })
     }
 

@@ -3,12 +3,14 @@
 //! rule about what a response is comes from the engine (`stepzero-core`).
 
 mod api;
+mod clean_uploads;
 mod config;
 mod export;
 mod forget;
 mod import;
 mod mail;
 mod progress;
+mod remind;
 mod report;
 
 use clap::{Parser, Subcommand};
@@ -18,11 +20,12 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     version,
-    about = "Step Zero's operator tool: import emailed responses, export, report, forget"
+    about = "Step Zero's operator tool: import emailed responses, export, report, forget, remind, clean-uploads"
 )]
 struct Cli {
     /// The config file (NAME=value lines): STEPZERO_SUPABASE_URL, STEPZERO_SERVICE_ROLE_KEY,
-    /// STEPZERO_BACKUP_FROM. The environment overrides it.
+    /// STEPZERO_BACKUP_FROM; for remind STEPZERO_RESEND_API_KEY, STEPZERO_REMINDER_FROM,
+    /// STEPZERO_SITE_URL (and STEPZERO_RESEND_URL). The environment overrides it.
     #[arg(long, global = true, value_name = "FILE", default_value = config::DEFAULT_ENV_FILE)]
     env_file: PathBuf,
     #[command(subcommand)]
@@ -69,6 +72,14 @@ enum Command {
         #[arg(long)]
         yes: bool,
     },
+    /// Sends the due reminders visitors asked for (question 5b), one email each, at most one
+    /// per address in the period and the daily cap the database keeps; erases each address
+    /// once its reminder is sent. Run every hour (.github/workflows/reminders.yml). Needs
+    /// STEPZERO_RESEND_API_KEY, STEPZERO_REMINDER_FROM and STEPZERO_SITE_URL.
+    Remind,
+    /// Deletes the uploads no response names once no pending response can claim them any more
+    /// (older than the database's upload_retention_days).
+    CleanUploads,
     /// Writes a one-file HTML report (charts, numbers, the challenges shared with consent).
     Report {
         #[arg(long, value_name = "DATE")]
@@ -102,6 +113,7 @@ fn run(cli: Cli) -> Result<(), String> {
             .map(|p| p.as_path()),
     )?;
     let senders = config.backup_from.clone();
+    let reminders = config.reminders.clone();
     let api = api::Api::new(config);
     match cli.command {
         Command::Import {
@@ -143,6 +155,15 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Forget { target, yes } => {
             let done = forget::run(&api, &target, yes, &mut forget::ask)?;
             println!("{done}");
+            Ok(())
+        }
+        Command::Remind => {
+            let settings = remind::Settings::from_config(&reminders)?;
+            println!("{}", remind::run(&api, &settings)?);
+            Ok(())
+        }
+        Command::CleanUploads => {
+            println!("{}", clean_uploads::run(&api)?);
             Ok(())
         }
         Command::Report { since, out } => {

@@ -3,6 +3,7 @@
 //! stack and runs these; under a plain `cargo test` (no stack) each one says it was skipped.
 
 mod backend {
+    mod clean_uploads;
     mod emails;
     mod errors;
     mod export;
@@ -10,6 +11,7 @@ mod backend {
     mod import;
     mod import_refusals;
     mod late_files;
+    mod remind;
     mod report;
     mod support;
 }

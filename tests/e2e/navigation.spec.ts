@@ -1,6 +1,6 @@
 // Routing: Back flow, the browser's back/forward buttons, reload and resume, deep links,
 // /survey/intro and /survey/location, not-found, and Back on About and Privacy.
-import { answerStart, atStep, back, choose, expect, heading, next, openPage, startSurvey, test } from './helpers';
+import { answerStart, appReady, atStep, back, choose, expect, heading, next, openPage, startSurvey, test } from './helpers';
 
 test('Back walks the route in reverse, including 6 -> 5b on the Not Yet branch, and 1 -> home', async ({ page }) => {
   await openPage(page, '/');
@@ -124,11 +124,15 @@ test('About Back returns to the hero, the privacy page, or the thank-you page it
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
 
   await page.goto('/privacy');
+  // The prerendered page shows before the app takes it over: a click before that is a full page
+  // load, with no in-app history for Back (the longer privacy page made that race visible).
+  await appReady(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await back(page);
   await expect(heading(page)).toHaveText('Privacy, Terms and Cookies');
 
   await page.goto('/thank-you/not-interested');
+  await appReady(page);
   await page.getByRole('link', { name: 'About', exact: true }).last().click();
   await expect(heading(page)).toHaveText('About Step Zero');
   await back(page);

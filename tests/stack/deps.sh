@@ -1,19 +1,20 @@
 #!/bin/sh
 # What the local stack and its tests need, installed when missing (make stack-deps):
-# PostgreSQL server, pgTAP for that server version, pg_prove, setpriv, node_modules.
+# PostgreSQL server, pgTAP and pg_cron for that server version, pg_prove, setpriv, node_modules.
 set -eu
 cd "$(dirname "$0")/../.."
 
 scripts/ensure-apt.sh postgresql util-linux
 version=$(ls /usr/lib/postgresql 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -1)
 if [ -z "$version" ] && [ -n "${STEPZERO_DRY_RUN:-}" ]; then
-  echo "would install: postgresql-<version>-pgtap libtap-parser-sourcehandler-pgtap-perl (Debian)"
+  echo "would install: postgresql-<version>-pgtap postgresql-<version>-cron libtap-parser-sourcehandler-pgtap-perl (Debian)"
 elif [ -z "$version" ]; then
   echo "PostgreSQL server binaries are still missing under /usr/lib/postgresql." >&2
   echo "Install PostgreSQL 15 or newer (Debian: apt-get install -y postgresql)." >&2
   exit 1
 else
-  scripts/ensure-apt.sh "postgresql-$version-pgtap" libtap-parser-sourcehandler-pgtap-perl
+  # pg_cron: hosted Supabase's scheduler; the migrations create it (address retention).
+  scripts/ensure-apt.sh "postgresql-$version-pgtap" "postgresql-$version-cron" libtap-parser-sourcehandler-pgtap-perl
 fi
 
 # node_modules: the project's shared installer (one root node_modules for everything).

@@ -24,6 +24,12 @@ try {
   await cluster.init();
   await cluster.start();
   await cluster.prepare();
+  // pg_cron's launcher stays connected to its database, and CREATE DATABASE ... TEMPLATE needs
+  // the template to itself: restart with pg_cron pointed at a database that does not exist (the
+  // SQL tests read the cron schema's tables, copied with the rest; they need no running worker).
+  await cluster.stop();
+  cluster.cronDatabase = 'stepzero_no_cron';
+  await cluster.start();
   const admin = new pg.Client({ ...cluster.connection(), database: 'template1' });
   await admin.connect();
   // Database-level settings (search_path) are not copied with a template: carry them over.

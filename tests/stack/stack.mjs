@@ -180,7 +180,8 @@ function describe(url) {
       `REST      ${url}/rest/v1`,
       `Storage   ${url}/storage/v1  (bucket survey_media)`,
       `EmailJS   ${url}/api/v1.0/email/send  (use origin ${url})`,
-      `Test      ${url}/__stack/rows/survey_responses | objects/survey_media | emails | faults | reset`,
+      `Resend    STEPZERO_RESEND_URL=${url}/resend STEPZERO_RESEND_API_KEY=re_stepzero_local_stack  (stepzero-ops remind)`,
+      `Test      ${url}/__stack/rows/survey_responses | objects/survey_media | emails | resend-emails | faults | reset`,
       `anon key  ${ANON_KEY}`,
       `service   node tests/stack/service-role-key.mjs  (the owner's key, for stepzero-ops)`,
     );

@@ -115,6 +115,10 @@ pub fn tool(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         "STEPZERO_SUPABASE_URL",
         "STEPZERO_SERVICE_ROLE_KEY",
         "STEPZERO_BACKUP_FROM",
+        "STEPZERO_RESEND_URL",
+        "STEPZERO_RESEND_API_KEY",
+        "STEPZERO_REMINDER_FROM",
+        "STEPZERO_SITE_URL",
     ] {
         command.env_remove(name);
     }

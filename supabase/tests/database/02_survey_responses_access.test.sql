@@ -42,8 +42,8 @@ create function pg_temp.privileges(who text) returns table (object text, privile
 $$;
 
 -- Shape.
-select columns_are('public', 'survey_responses', array(select pg_temp.insert_columns()) || array['created_at'],
-  'survey_responses has the columns of spec section 3, id and created_at');
+select columns_are('public', 'survey_responses', array(select pg_temp.insert_columns()) || array['created_at', 'address_erased_at'],
+  'survey_responses has the columns of spec section 3, id, created_at and address_erased_at (when its address was erased)');
 select col_default_is('public', 'survey_responses', 'created_at', 'now()', 'created_at defaults to now()');
 
 -- Privileges equal the allowlist.

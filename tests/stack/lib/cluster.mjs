@@ -49,7 +49,10 @@ export function freePort() {
 
 export class Cluster {
   /** @param {string} dataDir  the stack's data directory; the cluster lives in <dataDir>/pg */
-  constructor(dataDir, { durable = true, log = () => {} } = {}) {
+  /** cronDatabase: the database pg_cron runs its jobs in (cron.database_name); hosted Supabase's
+   *  is postgres, where the migrations create the extension. */
+  constructor(dataDir, { durable = true, log = () => {}, cronDatabase = 'postgres' } = {}) {
+    this.cronDatabase = cronDatabase;
     this.dataDir = resolve(dataDir);
     this.pgData = join(this.dataDir, 'pg');
     this.socketDir = join(this.dataDir, 'run');
@@ -111,6 +114,12 @@ export class Cluster {
       `port=${this.port}`,
       'max_connections=40',
       'shared_buffers=32MB',
+      // pg_cron loaded as hosted Supabase loads it (the migrations create the extension and
+      // schedule the address retention); jobs run in background workers, as the cluster
+      // listens on no TCP port for pg_cron's default libpq connection.
+      'shared_preload_libraries=pg_cron',
+      `cron.database_name=${this.cronDatabase}`,
+      'cron.use_background_workers=on',
     ];
     if (!this.durable) settings.push('fsync=off', 'synchronous_commit=off', 'full_page_writes=off');
     const args = ['-D', this.pgData];

@@ -1,11 +1,11 @@
 // The faults a test can set on the local backend (POST /__stack/faults): make the next insert,
-// upload or email fail with a status, drop the connection, or (insert) commit and lose the
-// answer or answer late, or (email) refuse bodies over a size, or (upload) read its body at a
-// trickle. Read by the gateway at each call. "refuse" is the network itself, for everyone who
-// meets it (pages, service workers, the operators' tool): every request but the tests' own
-// (/__stack/*) has its connection cut, for that many milliseconds from when it is set.
+// upload, email or reminder (resend) fail with a status, drop the connection, or (insert) commit
+// and lose the answer or answer late, or (email) refuse bodies over a size, or (upload) read its
+// body at a trickle. Read by the gateway at each call. "refuse" is the network itself, for
+// everyone who meets it (pages, service workers, the operators' tool): every request but the
+// tests' own (/__stack/*) has its connection cut, for that many milliseconds from when it is set.
 
-const FAULT_KEYS = ['insert', 'upload', 'email', 'refuse'];
+const FAULT_KEYS = ['insert', 'upload', 'email', 'resend', 'refuse'];
 
 export class Faults {
   constructor() {
@@ -70,8 +70,11 @@ function faultProblem(body) {
     const insertOnly = k === 'insert' && (value === 'commit-drop' || /^delay:\d{1,6}$/.test(String(value)));
     const emailOnly = k === 'email' && /^limit:\d{1,9}$/.test(String(value));
     const uploadOnly = k === 'upload' && /^trickle:[1-9]\d{0,9}$/.test(String(value));
-    if (!statusOrDrop && !insertOnly && !emailOnly && !uploadOnly) {
-      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"; upload also: "trickle:<bytes per second>"), optionally as {"fault": ..., "times": n}`;
+    // resend "delay:<ms>": the mail is recorded as sent, then the answer waits (a run killed
+    // between the send and its record).
+    const resendOnly = k === 'resend' && /^delay:\d{1,6}$/.test(String(value));
+    if (!statusOrDrop && !insertOnly && !emailOnly && !uploadOnly && !resendOnly) {
+      return `fault "${k}" must be an HTTP status 400-599 or "drop" (insert also: "commit-drop", "delay:<ms>"; email also: "limit:<bytes>"; upload also: "trickle:<bytes per second>"; resend also: "delay:<ms>"), optionally as {"fault": ..., "times": n}`;
     }
   }
   return null;

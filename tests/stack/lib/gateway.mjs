@@ -2,6 +2,7 @@
 //   /rest/v1/*                 -> PostgREST (unix socket)
 //   /storage/v1/object/...     -> Storage (storage.mjs), policies decide
 //   /api/v1.0/email/send       -> EmailJS stand-in: keeps what it receives
+//   /resend/emails             -> Resend stand-in (resend.mjs): the reminders' sender
 //   /__stack/*                 -> test endpoints (testEndpoints.mjs: rows, objects, emails, faults, reset)
 // Faults set by a test (faults.mjs) are taken here, at the call they name.
 import http from 'node:http';
@@ -13,6 +14,7 @@ import { verify, ANON_KEY, SERVICE_ROLE_KEY } from './jwt.mjs';
 import { Faults, answerFault } from './faults.mjs';
 import { MAX_JSON_BODY, TooLarge, drain, readBody, readJson, sendJson, sendText } from './http.mjs';
 import { stackRoute } from './testEndpoints.mjs';
+import { ResendStandIn } from './resend.mjs';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 const EMAIL_FAULT_TEXT = {
@@ -32,6 +34,7 @@ export class Gateway {
     this.storage = new Storage({ admin: this.admin, api: this.api, dir: objectsDir });
     this.faults = new Faults();
     this.emails = loadEmails(emailsFile);
+    this.resend = new ResendStandIn();
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch((e) => {
         this.log(`gateway error on ${req.method} ${req.url}: ${e.stack ?? e}`);
@@ -71,6 +74,7 @@ export class Gateway {
     if (rawPath.startsWith('/rest/v1/') || rawPath === '/rest/v1') return this.rest(req, res, rawPath, query);
     if (rawPath.startsWith('/storage/v1/')) return this.storageRoute(req, res, rawPath.slice('/storage/v1'.length), query);
     if (rawPath === '/api/v1.0/email/send') return this.email(req, res);
+    if (rawPath === '/resend/emails') return this.resend.send(req, res, this.faults.take('resend'));
     if (rawPath.startsWith('/__stack/')) return stackRoute(this, req, res, rawPath.slice('/__stack'.length));
     return sendJson(res, 404, { message: 'no Route matched with those values' });
   }

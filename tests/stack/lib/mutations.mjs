@@ -61,7 +61,9 @@ export async function discover(db) {
     const T = `${q(t.nspname)}.${q(t.relname)}`;
     for (const c of await rows(`select conname, contype from pg_constraint
                                  where conrelid = ${t.oid} order by conname`)) {
-      add(`${t.label}: drop constraint ${c.conname}`, `alter table ${T} drop constraint ${q(c.conname)}`);
+      // cascade: a primary key another table's foreign key references (stepzero_private.reminders
+      // references the responses) goes with that foreign key, as it cannot go alone.
+      add(`${t.label}: drop constraint ${c.conname}`, `alter table ${T} drop constraint ${q(c.conname)} cascade`);
     }
     for (const a of await rows(`
         select a.attname, a.attnotnull, d.adbin is not null as has_default,

@@ -4,6 +4,13 @@
 //   GET  /__stack/rows/<table>           every row of public.<table>, oldest first
 //   GET  /__stack/objects/<bucket>       the bucket's objects; /<bucket>/<key> one object's bytes
 //   GET  /__stack/emails                 what the EmailJS stand-in received
+//   GET  /__stack/resend-emails          what the Resend stand-in sent (the reminders)
+//   POST /__stack/settings               {"<setting>": value, ...}: the operator's settings row
+//                                        (stepzero_private.settings), as they would update it
+//   POST /__stack/backdate               {"rows": [ids], "objects": [names], "days": n}: those rows
+//                                        and survey_media objects stored n days earlier
+//   GET  /__stack/find/<text>            every table and column of every schema (pg_catalog and
+//                                        the extensions' included) holding <text>, case-insensitive
 //   GET|POST /__stack/faults             the faults set for the next calls (faults.mjs)
 //   GET|POST /__stack/work-difficulty    the proof of work's difficulty, as an operator sets it
 //   POST /__stack/reset                  empty tables, bucket and emails; faults, the operator's settings
@@ -32,6 +39,10 @@ export async function stackRoute(gateway, req, res, path) {
     }
   }
   if (m === 'GET' && path === '/emails') return sendJson(res, 200, gateway.emails);
+  if (m === 'GET' && path === '/resend-emails') return sendJson(res, 200, gateway.resend.sent);
+  if (m === 'POST' && path === '/settings') return settings(gateway, res, await jsonBody(req));
+  if (m === 'POST' && path === '/backdate') return backdate(gateway, res, await jsonBody(req));
+  if (m === 'GET' && (match = /^\/find\/(.+)$/.exec(path))) return find(gateway, res, decodeURIComponent(match[1]));
   if (path === '/faults' && m === 'GET') return sendJson(res, 200, gateway.faults.set);
   if (path === '/faults' && m === 'POST') {
     const body = await jsonBody(req);
@@ -90,7 +101,8 @@ async function reset(gateway) {
   const { rows: tables } = await gateway.admin.query(
     "select string_agg(format('%I.%I', schemaname, tablename), ', ') as t from pg_tables where schemaname = 'public'",
   );
-  if (tables[0].t) await gateway.admin.query(`truncate ${tables[0].t}`);
+  // cascade: stepzero_private.reminders references the responses.
+  if (tables[0].t) await gateway.admin.query(`truncate ${tables[0].t} cascade`);
   // Every setting of the operator's row back to its default, and every counter kept beside it
   // (the unclaimed-upload ledger, a sequence) back to its start: read from the catalog, so a
   // setting a migration adds is reset with no change here.
@@ -102,8 +114,64 @@ async function reset(gateway) {
       join pg_class c on c.oid = s.seqrelid where c.relnamespace = 'stepzero_private'::regnamespace`);
   // The tombstones of `stepzero-ops forget`: a test's forgotten ids must not refuse the next test's rows.
   await gateway.admin.query('truncate stepzero_private.forgotten_responses');
+  // The reminders' claims and per-address hashes (they reference the rows truncated above).
+  await gateway.admin.query('truncate stepzero_private.reminders, stepzero_private.reminder_addresses');
+  gateway.resend.reset();
   await gateway.storage.reset();
   gateway.emails = [];
   if (gateway.emailsFile) writeFileSync(gateway.emailsFile, '');
   gateway.faults.clear();
+}
+
+async function settings(gateway, res, body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !Object.keys(body).length) {
+    return sendJson(res, 400, { error: 'body must be {"<setting>": <value>, ...}' });
+  }
+  const { rows: columns } = await gateway.admin.query(`select attname from pg_attribute
+      where attrelid = 'stepzero_private.settings'::regclass and attnum > 0 and not attisdropped`);
+  const known = new Set(columns.map((c) => c.attname));
+  const names = Object.keys(body);
+  const unknown = names.find((n) => !known.has(n) || n === 'only_row');
+  if (unknown) return sendJson(res, 400, { error: `no setting ${unknown}` });
+  try {
+    await gateway.admin.query(
+      `update stepzero_private.settings set ${names.map((n, i) => `"${n}" = $${i + 1}`).join(', ')}`,
+      names.map((n) => body[n]),
+    );
+  } catch (e) {
+    return sendJson(res, 400, { error: e.message });
+  }
+  return sendJson(res, 200, { ok: true });
+}
+
+async function backdate(gateway, res, body) {
+  const days = body?.days;
+  const rows = body?.rows ?? [];
+  const objects = body?.objects ?? [];
+  if (!Number.isFinite(days) || !Array.isArray(rows) || !Array.isArray(objects)) {
+    return sendJson(res, 400, { error: 'body must be {"rows": [ids], "objects": [names], "days": n}' });
+  }
+  await gateway.admin.query(
+    `update public.survey_responses set created_at = created_at - make_interval(secs => $2 * 86400) where id::text = any($1)`,
+    [rows, days],
+  );
+  await gateway.admin.query(
+    `update storage.objects set created_at = created_at - make_interval(secs => $2 * 86400)
+      where bucket_id = 'survey_media' and name = any($1)`,
+    [objects, days],
+  );
+  return sendJson(res, 200, { ok: true });
+}
+
+async function find(gateway, res, text) {
+  const { rows: tables } = await gateway.admin.query(`select n.nspname, c.relname from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'm')
+       and has_table_privilege(c.oid, 'SELECT') order by 1, 2`);
+  const found = [];
+  for (const t of tables) {
+    const T = `"${t.nspname.replaceAll('"', '""')}"."${t.relname.replaceAll('"', '""')}"`;
+    const { rows } = await gateway.admin.query(`select count(*)::int as n from ${T} x where strpos(lower(x::text), lower($1)) > 0`, [text]);
+    if (rows[0].n > 0) found.push({ table: `${t.nspname}.${t.relname}`, rows: rows[0].n });
+  }
+  return sendJson(res, 200, { tables: tables.length, found });
 }

@@ -47,7 +47,8 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
       <h3>2. How we use it</h3>
       <p>
         We use your answers to understand how people experience the challenges and to improve the movement. We use your email address only
-        to send the reminder you asked for. We do not sell your information and we do not use it for advertising or profiling.
+        to send the one reminder you asked for (see section 5). We do not sell your information and we do not use it for advertising or
+        profiling.
       </p>
 
       <h3>3. Sharing</h3>
@@ -61,17 +62,43 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
       <p>
         The website is served as static files by a content delivery network. Responses and uploads are stored with Supabase, our hosted
         database and file storage provider. If saving to the database fails, your response is sent to us by email through EmailJS, a
-        transactional email service, so it is not lost. These providers process data on our behalf under their own security and privacy
-        commitments and may store it outside your country.
+        transactional email service, so it is not lost. Reminders are sent through Resend, another transactional email service, by a job
+        that runs every hour on GitHub Actions (GitHub's automation service), which keeps no copy of your address. These providers process
+        data on our behalf under their own security and privacy commitments and may store it outside your country.
       </p>
 
       <h3>5. Retention and deletion</h3>
+      <ul>
+        <li>
+          <strong>Survey answers</strong> are kept for as long as they help the movement; we review them at least once a year.
+        </li>
+        <li>
+          <strong>Your email address</strong>, if you asked to be reminded: about 7 days after your response reached our database we send
+          you one email with a word of encouragement, a link to this site and your reference, and nothing you typed. We send at most one
+          reminder to an address every 30 days and at most 100 reminders a day. Your address is deleted from our database as soon as the
+          reminder has been sent or could not be sent, and in any case 30 days after your response reached our database, even if no reminder
+          went. To keep to one reminder every 30 days, we keep a scrambled fingerprint of the address (from which the address cannot be read
+          back) until those 30 days end.
+        </li>
+        <li>
+          <strong>Uploads</strong> are kept with the response they belong to. An upload that no response names (for example because the
+          response never reached us) is deleted 45 days after it was uploaded.
+        </li>
+      </ul>
       <p>
-        We keep survey responses for as long as they help the movement, and review them at least once a year. Email addresses are deleted
-        once the reminder has been sent or when you ask. You can ask us at any time to delete your response, your email address or your
-        upload by writing to {mail} with the approximate date and time you answered and, if you gave one, your email address; we will delete
-        it within 30 days. If you noted the reference shown on your thank-you page (such as ABCD-2345), quote it in your message: it lets us
-        find your response without asking you for anything else.
+        You can ask us at any time to delete your response, your email address or your upload by writing to {mail}. Quote the reference
+        shown on your thank-you page (such as ABCD-2345): it lets us find your response without asking you for anything else. Without it,
+        tell us the approximate date and time you answered and, if you gave one, your email address. We delete it, with its upload and any
+        reminder still due, within 30 days, and keep only the response's internal number, with nothing else, so that a copy still on its way
+        to us (from your browser or our email backup) is not stored again.
+      </p>
+      <p>
+        Copies outside our database: if saving to the database failed, your response (with your address, if you gave one) reached our
+        mailbox as a backup email; we delete such an email once its response is in our database, and at once when you ask for deletion.
+        EmailJS and Resend keep a record of the emails they sent, with the recipient's address, for as long as their service keeps it; on a
+        deletion request we delete the records of yours where their dashboards allow it. Our database provider keeps backups of the database
+        for a few days (at most 7); what we delete leaves them when they expire, and if we ever restore one, we delete again everything
+        deleted since it was taken.
       </p>
       <p>
         So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and its attachment, if
