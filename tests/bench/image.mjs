@@ -30,6 +30,11 @@ const FILES = [
 const CONTENDERS = ['ours', 'bic', 'canvas'];
 const LABEL = { ours: 'ours', bic: 'browser-image-compression', canvas: 'canvas' };
 
+// Ours is the image worker's own code (web/src/media/shrinkFile.ts: the browser decodes PNG
+// and WebP, the wasm does the rest), bundled for the page as it is for the worker.
+execFileSync('node_modules/.bin/esbuild', ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`], {
+  stdio: 'inherit',
+});
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--features', 'image', '--example', 'media_psnr'], {
   stdio: 'inherit',
 });
@@ -47,6 +52,7 @@ const ROUTES = [
   // IMAGE_PKG=<dir>/ measures another build of the wasm (an older commit's, for a before/after).
   ['/pkg-image/', process.env.IMAGE_PKG ?? 'pkg-image/'],
   ['/bic/', 'node_modules/browser-image-compression/dist/'],
+  ['/media/', `${OUT}/`],
   ['/file/', ''],
 ];
 const server = createServer((req, res) => {
@@ -90,7 +96,7 @@ for (const [index, file] of FILES.entries()) {
     const out = join(OUT, `${index}-${name}.jpg`);
     writeFileSync(out, Buffer.from(r.base64, 'base64'));
     outputs.push(out);
-    row.contenders[name] = { medianMs: r.median, timesMs: r.inOrder, quality: r.quality, bytes: r.size, tried: r.tried, output: out };
+    row.contenders[name] = { medianMs: r.median, timesMs: r.inOrder, quality: r.quality, bytes: r.size, tried: r.tried, output: out, decodedBy: r.decodedBy };
   }
   const psnr = execFileSync('target/release/examples/media_psnr', [file.path, ...outputs], { encoding: 'utf8' })
     .trim()
@@ -113,7 +119,7 @@ for (const row of results) {
     const r = row.contenders[c];
     return `${f(r.medianMs)} ms ${r.bytes} B q${f(r.quality)} ${f(r.psnr, 2)} dB ${r.width}x${r.height}`.padStart(40);
   });
-  console.log(row.file.padEnd(36), ...cells);
+  console.log(row.file.padEnd(36), ...cells, `(ours decoded by ${row.contenders.ours.decodedBy})`);
 }
 const verdicts = results.map((row) => {
   const { ours, bic, canvas } = row.contenders;
