@@ -32,9 +32,13 @@ const LABEL = { ours: 'ours', bic: 'browser-image-compression', canvas: 'canvas'
 
 // Ours is the image worker's own code (web/src/media/shrinkFile.ts: the browser decodes PNG
 // and WebP, the wasm does the rest), bundled for the page as it is for the worker.
-execFileSync('node_modules/.bin/esbuild', ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`], {
-  stdio: 'inherit',
-});
+execFileSync(
+  'node_modules/.bin/esbuild',
+  ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`],
+  {
+    stdio: 'inherit',
+  },
+);
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--features', 'image', '--example', 'media_psnr'], {
   stdio: 'inherit',
 });
@@ -96,7 +100,15 @@ for (const [index, file] of FILES.entries()) {
     const out = join(OUT, `${index}-${name}.jpg`);
     writeFileSync(out, Buffer.from(r.base64, 'base64'));
     outputs.push(out);
-    row.contenders[name] = { medianMs: r.median, timesMs: r.inOrder, quality: r.quality, bytes: r.size, tried: r.tried, output: out, decodedBy: r.decodedBy };
+    row.contenders[name] = {
+      medianMs: r.median,
+      timesMs: r.inOrder,
+      quality: r.quality,
+      bytes: r.size,
+      tried: r.tried,
+      output: out,
+      decodedBy: r.decodedBy,
+    };
   }
   const psnr = execFileSync('target/release/examples/media_psnr', [file.path, ...outputs], { encoding: 'utf8' })
     .trim()
