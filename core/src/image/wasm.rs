@@ -113,8 +113,8 @@ fn shrunk_js(shrunk: &Shrunk) -> JsValue {
     out.into()
 }
 
-/// The header of a file whose pixels the browser should decode (PNG, WebP), every limit
-/// checked before any decode; `undefined` for a file the routine decodes itself (JPEG, GIF:
+/// The header of a file whose pixels the browser should decode (WebP), every limit checked
+/// before any decode; `undefined` for a file the routine decodes itself (JPEG, PNG, GIF:
 /// call `shrinkImage`). `targetWidth` x `targetHeight` is the stored picture at the size the
 /// 800 px rule gives it, the size to ask the browser for.
 #[wasm_bindgen(js_name = readHeader, unchecked_return_type = "ImageHeader | undefined")]
@@ -153,9 +153,8 @@ fn header_from_js(header: &JsValue) -> Result<Header, JsValue> {
             })
     };
     let format = match get("format")?.as_string().as_deref() {
-        Some("png") => Format::Png,
         Some("webp") => Format::WebP,
-        _ => return Err(coded("bad-options", "header.format must be png or webp")),
+        _ => return Err(coded("bad-options", "header.format must be webp")),
     };
     Ok(Header {
         format,

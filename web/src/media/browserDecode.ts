@@ -1,7 +1,8 @@
-// The browser's own decoder for the image routine (issue 24): PNG and WebP are decoded by
+// The browser's own decoder for the image routine (issue 24): a WebP is decoded by
 // createImageBitmap, which is native and SIMD (the wasm's image-webp is scalar: 2.7x the
 // canvas loop's time on a 4 MP WebP), straight at the size the routine's 800 px rule gave
-// (readHeader), and read back as RGBA from an OffscreenCanvas. The Rust routine still owns
+// (readHeader), and read back as RGBA from an OffscreenCanvas. The routine says which files
+// come here (readHeader answers only for WebP: its own JPEG and PNG decoders were faster). The Rust routine still owns
 // every rule: it read the header and checked the limits before this is called, and it lays
 // alpha on white, turns the picture upright and walks the quality ladder (shrinkPixels).
 // Whatever this cannot do exactly as the routine would, it declines (null) and the wasm's own
@@ -24,8 +25,8 @@ export function canDecodeInBrowser(): boolean {
  * the picture by its own reading of the EXIF orientation, so it wants the stored pixels.
  * colorSpaceConversion 'none' only when the file asks for colours other than sRGB: the
  * routine's decoders hand over the stored values, and so must the browser; for everything
- * else the two settings give the same pixels ('default' is 40 % faster on a 14.7 MP PNG in
- * Chromium). premultiplyAlpha stays 'default': the routine lays alpha on white, and a
+ * else the two settings give the same pixels, and 'default' is the engines' usual path (40 %
+ * faster on a 14.7 MP PNG in Chromium 156). premultiplyAlpha stays 'default': the routine lays alpha on white, and a
  * premultiplied value on white is within half a level of the straight one.
  */
 export function bitmapOptions(header: ImageHeader): ImageBitmapOptions {
@@ -58,12 +59,12 @@ export async function decodeInBrowser(file: Blob, header: ImageHeader): Promise<
   }
 }
 
-// 2x1 pictures (red, blue) carrying EXIF orientation 6, one per format: an engine that keeps
-// them 2x1 under imageOrientation 'none' hands over stored pixels for that format. Chromium
-// 156 turns a PNG by its eXIf chunk even then (and never turns a WebP), so a turned PNG goes
-// to the wasm's decoder there.
+// 2x1 pictures (red, blue) carrying EXIF orientation 6, per format: an engine that keeps one
+// 2x1 under imageOrientation 'none' hands over stored pixels for that format. Chromium 156,
+// WebKitGTK 2.50 and Firefox 153 all keep a WebP so (Chromium and Firefox turn a PNG by its
+// eXIf chunk even then: tests/engines/image-decode.mjs); an engine that turns one goes to the
+// wasm's decoder.
 const TURNED_BY_SIX: Record<string, string> = {
-  png: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAGmVYSWZJSSoACAAAAAEAEgEDAAEAAAAGAAAAAAAAALdIESkAAAANSURBVHicY/jPAAT/AQcAAf/iI55ZAAAAAElFTkSuQmCC',
   webp: 'UklGRlIAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TBEAAAAvAQAAAA8Q87//8x8OMqL/AQBFWElGGgAAAElJKgAIAAAAAQASAQMAAQAAAAYAAAAAAAAA',
 };
 

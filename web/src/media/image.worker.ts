@@ -1,7 +1,7 @@
 // The image work off the main thread (heavy work in a Web Worker, wasm started once,
 // on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
 // (pkg-image/, built by `make pkg-image`): `shrink` for the email backup (spec point 5, "Email
-// backup file rules"; shrinkFile.ts, PNG and WebP decoded by the browser), `strip` to take
+// backup file rules"; shrinkFile.ts, a WebP decoded by the browser), `strip` to take
 // location and other metadata out before an upload.
 // Every failure comes back as a reply with a code, never as an uncaught error.
 import init, { readHeader, shrinkImage, shrinkPixels, stripMetadata } from '../../../pkg-image/stepzero_image.js';

@@ -4,45 +4,30 @@
 // pixels give is checked in Chromium by tests/e2e/image-decode.spec.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSync, readHeader, shrinkImage, shrinkPixels } from '../../../pkg-image/stepzero_image.js';
 import { shrinkFile } from './shrinkFile';
 
 const root = process.env.STEPZERO_ROOT!;
 const routine = { readHeader, shrinkImage, shrinkPixels };
+const fixture = (name: string) => readFileSync(join(root, 'web/src/test/fixtures', name));
 const JPEG = readFileSync(join(root, 'tests/e2e/fixtures/photo-gps.jpg'));
+// cwebp -q 60 of a 1600x1000 gradient; the same with webpmux's ICC profile named Display P3.
+const WEBP = fixture('gradient-1600x1000.webp');
+const WEBP_P3 = fixture('gradient-1600x1000-display-p3-profile.webp');
 // 2x1 WebP (red, blue) with EXIF orientation 6, as in browserDecode.ts.
 const TURNED_WEBP = Buffer.from(
   'UklGRlIAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TBEAAAAvAQAAAA8Q87//8x8OMqL/AQBFWElGGgAAAElJKgAIAAAAAQASAQMAAQAAAAYAAAAAAAAA',
   'base64',
 );
 
-function chunk(kind: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(kind, 'latin1'), data]);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([head, body, crc]);
-}
-
-/** An RGB PNG of a gradient, with `extra` chunks before its image data. */
-function png(width: number, height: number, extra: Buffer[] = [], pixels = true): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc(pixels ? (width * 3 + 1) * height : 0);
-  // Each row: filter byte 0, then samples.
-  for (let i = 0; i < raw.length; i += 1) if (i % (width * 3 + 1)) raw[i] = i % 251;
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    chunk('IHDR', ihdr),
-    ...extra,
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+/** The WebP with its VP8 frame header claiming 16383 x 16383 (268 MP). */
+function bomb(): Buffer {
+  const out = Buffer.from(WEBP);
+  expect(out.subarray(12, 16).toString('latin1')).toBe('VP8 ');
+  out.writeUInt16LE(0x3fff, 26);
+  out.writeUInt16LE(0x3fff, 28);
+  return out;
 }
 
 const blob = (bytes: Buffer, type: string) => new Blob([new Uint8Array(bytes)], { type });
@@ -87,49 +72,46 @@ describe.skipIf(typeof WebAssembly === 'undefined')('shrinkFile: the browser dec
 
   it('reads the header and refuses a bomb before the browser decodes anything', async () => {
     const calls = scriptBrowser();
-    const bomb = png(20_000, 20_000, [], false);
-    await expect(shrinkFile(blob(bomb, 'image/png'), {}, routine)).rejects.toMatchObject({ code: 'too-large' });
+    await expect(shrinkFile(blob(bomb(), 'image/webp'), {}, routine)).rejects.toMatchObject({ code: 'too-large' });
     expect(calls).toEqual([]);
   });
 
   it('asks for the stored picture at the size the 800 px rule gives, and shrinks those pixels', async () => {
     const calls = scriptBrowser();
-    const out = await shrinkFile(blob(png(1600, 1000), 'image/png'), {}, routine);
+    const out = await shrinkFile(blob(WEBP, 'image/webp'), {}, routine);
     expect(calls).toEqual([
       {
-        type: 'image/png',
+        type: 'image/webp',
         options: { imageOrientation: 'none', colorSpaceConversion: 'default', resizeWidth: 800, resizeHeight: 500, resizeQuality: 'high' },
       },
     ]);
-    expect(out).toMatchObject({ decodedBy: 'browser', width: 800, height: 500, quality: 0.8, fits: true, format: 'png' });
+    expect(out).toMatchObject({ decodedBy: 'browser', width: 800, height: 500, quality: 0.8, fits: true, format: 'webp' });
     expect([...out.bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 
-  it('keeps the stored colour values when the file asks for colours other than sRGB', async () => {
+  it('keeps the stored colour values when the file carries a profile other than sRGB', async () => {
     const calls = scriptBrowser();
-    const gamma = Buffer.alloc(4);
-    gamma.writeUInt32BE(45455);
-    await shrinkFile(blob(png(1600, 1000, [chunk('gAMA', gamma)]), 'image/png'), {}, routine);
+    await shrinkFile(blob(WEBP_P3, 'image/webp'), {}, routine);
     expect(calls[0].options.colorSpaceConversion).toBe('none');
   });
 
   it('lets the routine resize when the engine ignores the size asked', async () => {
     scriptBrowser({ ignoresSize: true });
-    const out = await shrinkFile(blob(png(1600, 1000), 'image/png'), {}, routine);
+    const out = await shrinkFile(blob(WEBP, 'image/webp'), {}, routine);
     expect(out).toMatchObject({ decodedBy: 'browser', width: 800, height: 500 });
   });
 
   it("falls back to the routine's own decoder when the browser fails or answers another size", async () => {
-    const file = png(1600, 1000);
+    const file = WEBP;
     const expected = shrinkImage(new Uint8Array(file), {});
     for (const script of [{ fails: true }, { size: [799, 500] as [number, number] }]) {
       scriptBrowser(script);
-      const out = await shrinkFile(blob(file, 'image/png'), {}, routine);
+      const out = await shrinkFile(blob(file, 'image/webp'), {}, routine);
       expect(out.decodedBy).toBe('wasm');
       expect(out.bytes).toEqual(expected.bytes);
     }
     vi.unstubAllGlobals();
-    const out = await shrinkFile(blob(file, 'image/png'), {}, routine);
+    const out = await shrinkFile(blob(file, 'image/webp'), {}, routine);
     expect(out.decodedBy).toBe('wasm');
   });
 
@@ -143,10 +125,15 @@ describe.skipIf(typeof WebAssembly === 'undefined')('shrinkFile: the browser dec
     expect(turned).toMatchObject({ decodedBy: 'wasm', width: 1, height: 2 });
   });
 
-  it('leaves a JPEG to the routine (decoded at a reduced DCT scale)', async () => {
+  it('leaves a JPEG (decoded at a reduced DCT scale) and a PNG (zune-png) to the routine', async () => {
     const calls = scriptBrowser();
     const out = await shrinkFile(blob(JPEG, 'image/jpeg'), {}, routine);
-    expect(calls).toEqual([]);
     expect(out).toMatchObject({ decodedBy: 'wasm', width: 500, height: 800 });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAGmVYSWZJSSoACAAAAAEAEgEDAAEAAAAGAAAAAAAAALdIESkAAAANSURBVHicY/jPAAT/AQcAAf/iI55ZAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    expect(await shrinkFile(blob(png, 'image/png'), {}, routine)).toMatchObject({ decodedBy: 'wasm', width: 1, height: 2 });
+    expect(calls).toEqual([]);
   });
 });

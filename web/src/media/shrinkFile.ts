@@ -1,8 +1,8 @@
 // The email backup's shrink of one file (spec section 5), as the image worker runs it: the
 // Rust routine reads the header first (the limits checked before anything decodes), the
-// browser decodes PNG and WebP where it can (browserDecode.ts), and the routine shrinks the
-// pixels; otherwise, or if the browser fails, the routine decodes the file itself. Kept
-// apart from the worker so the bench (tests/bench/image.mjs) measures this very code.
+// browser decodes a WebP where it can (browserDecode.ts), and the routine shrinks the pixels;
+// otherwise, or if the browser fails, the routine decodes the file itself. Kept apart from
+// the worker so the bench (tests/bench/image.mjs) measures this very code.
 import type { ImageHeader, ShrinkOptions, ShrinkResult } from '../../../pkg-image/stepzero_image.js';
 import { decodeInBrowser, type Pixels } from './browserDecode';
 

@@ -4,7 +4,6 @@
 //! whole file 146 ms against 200 (tests/bench/image-profile.mjs). The default image of an
 //! APNG, 16-bit cut to 8, palettes and transparency expanded, alpha laid on white.
 
-use super::super::colour;
 use super::super::error::ImageError;
 use super::super::exif::{self, Orientation};
 use super::super::limits::{self, MAX_DECODE_BYTES};
@@ -16,12 +15,8 @@ use zune_core::options::DecoderOptions;
 use zune_png::PngDecoder;
 
 type Out = (Rgb, Orientation, (u32, u32));
-/// zune-png's decoder over the file's bytes.
-type Png<'a> = PngDecoder<ZCursor<&'a [u8]>>;
 
-/// The decoder past the file's header, with every check a header allows done: the sides and
-/// pixel count, the memory zune-png would hold, the APNG's first frame. Nothing decoded yet.
-fn open(bytes: &[u8]) -> Result<(Png<'_>, u32, u32), ImageError> {
+pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
     let options = DecoderOptions::default()
         .set_max_width(usize::MAX)
         .set_max_height(usize::MAX)
@@ -68,26 +63,7 @@ fn open(bytes: &[u8]) -> Result<(Png<'_>, u32, u32), ImageError> {
             ));
         }
     }
-    Ok((decoder, w as u32, h as u32))
-}
-
-/// What the header says, for the browser to decode the pixels (`super::header`): the same
-/// checks as [`decode`] before a pixel is decoded, the stored size, the EXIF orientation, and
-/// whether the file asks for colours other than sRGB (an ICC profile that is not sRGB's, or
-/// gAMA / cHRM without an sRGB chunk), which the routine does not apply.
-pub(super) fn header(bytes: &[u8]) -> Result<(u32, u32, Orientation, bool), ImageError> {
-    let (decoder, w, h) = open(bytes)?;
-    let orientation = png_exif(bytes).map_or(Orientation::NORMAL, exif::orientation);
-    let profile = decoder.info().and_then(|info| info.icc_profile.as_deref());
-    let mut foreign = profile.is_some_and(|icc| !colour::is_srgb_profile(icc));
-    if profile.is_none() && chunk(bytes, b"sRGB").is_none() {
-        foreign = chunk(bytes, b"gAMA").is_some() || chunk(bytes, b"cHRM").is_some();
-    }
-    Ok((w, h, orientation, foreign))
-}
-
-pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
-    let (mut decoder, w, h) = open(bytes)?;
+    let (w, h) = (w as u32, h as u32);
     let colorspace = decoder
         .colorspace()
         .ok_or_else(|| ImageError::malformed("no header"))?;
@@ -131,18 +107,13 @@ fn short() -> ImageError {
 
 /// The eXIf chunk's data, if one comes before the image data.
 fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
-    chunk(bytes, b"eXIf")
-}
-
-/// The data of the first chunk of `kind` before the image data.
-fn chunk<'a>(bytes: &'a [u8], kind: &[u8; 4]) -> Option<&'a [u8]> {
     let mut at = 8usize;
     loop {
         let head = bytes.get(at..at.checked_add(8)?)?;
         let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
         let data = bytes.get(at + 8..(at + 8).checked_add(len)?)?;
         match &head[4..8] {
-            t if t == kind => return Some(data),
+            b"eXIf" => return Some(data),
             b"IDAT" | b"IEND" => return None,
             _ => at = at + 12 + len,
         }
