@@ -117,13 +117,7 @@ pub fn shrink_pixels(
             "pixels of another size than the header's",
         ));
     }
-    let count = width as usize * height as usize * 4;
-    let rgba = rgba
-        .get(..count)
-        .ok_or_else(|| ImageError::malformed("fewer pixels than the size says"))?;
-    let picture = image::RgbaImage::from_raw(width, height, rgba.to_vec())
-        .ok_or_else(|| ImageError::malformed("fewer pixels than the size says"))?;
-    let rgb = pixels::to_rgb(image::DynamicImage::ImageRgba8(picture))?;
+    let rgb = pixels::from_rgba(width, height, rgba)?;
     finish(rgb, full, header.orientation, header.format, options)
 }
 
