@@ -4,6 +4,8 @@
 // routine's own decode of the same file (size, who decoded, mean channel difference), plus
 // what createImageBitmap does with imageOrientation 'none' and a requested size.
 //   node tests/engines/image-decode.mjs [--engines chromium,webkit,firefox] [--port 4793]
+//   (make engines-image). Exits non-zero when an engine's result differs from the routine's
+//   own (another size, an error, a mean difference over 3 levels) or an engine cannot run.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -76,8 +78,10 @@ try {
       const [pa, pb] = [await pixelsOf(a.bytes), await pixelsOf(b.bytes)];
       let sum = 0;
       for (let i = 0; i < pa.length; i++) sum += Math.abs(pa[i] - pb[i]);
+      const mean = pa.length === pb.length ? sum / pa.length : Infinity;
+      if (mean > 3 || a.width !== b.width || a.height !== b.height) out.mismatch = (out.mismatch ?? '') + name + ' ';
       out[name] = a.decodedBy + ' ' + a.width + 'x' + a.height + ' (wasm ' + b.width + 'x' + b.height + ') mean diff ' + (pa.length === pb.length ? (sum / pa.length).toFixed(2) : 'sizes differ') + ', median ' + median(ta) + ' ms vs the wasm alone ' + median(tb) + ' ms';
-    } catch (e) { out[name] = 'error ' + (e.code ?? '') + ' ' + e; }
+    } catch (e) { out[name] = 'error ' + (e.code ?? '') + ' ' + e; out.mismatch = (out.mismatch ?? '') + name + ' '; }
   }
 } catch (e) { out.error = String(e); }
 window.result = out;
@@ -96,6 +100,7 @@ const server = createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const site = `http://127.0.0.1:${server.address().port}/`;
 const port = Number(values.port);
+let failed = false;
 for (const name of values.engines.split(',')) {
   const stops = [];
   try {
@@ -120,10 +125,13 @@ for (const name of values.engines.split(',')) {
     const result = await browser.execute(() => window.result);
     console.log(`${name} (${browser.capabilities.browserVersion}):`);
     for (const [k, v] of Object.entries(result).sort()) console.log(`  ${k}: ${v}`);
+    if (result.mismatch || result.error) failed = true;
   } catch (e) {
     console.log(`${name}: ${e.message}`);
+    failed = true;
   } finally {
     for (const stop of stops) await stop();
   }
 }
 server.close();
+if (failed) process.exitCode = 1;
