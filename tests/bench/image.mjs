@@ -26,7 +26,8 @@ const FILES = [
   { name: 'ColorfulCups-2560x1600.jpg', path: `${WALL}/ColorfulCups/contents/images/2560x1600.jpg` },
   { name: 'Altai-5120x2880.png (14.7 MP)', path: `${WALL}/Altai/contents/images/5120x2880.png` },
   { name: 'ColorfulCups-2560x1600.webp', path: webp },
-];
+  // IMAGE_ONLY=<text>: only the files whose name contains it (e.g. webp), for a longer run of one.
+].filter((file) => file.name.includes(process.env.IMAGE_ONLY ?? ''));
 // wasm: our routine with its own decoders only (shrinkImage), what ours falls back to; it shows
 // per format whether the browser's decoding pays (web/src/media/browserDecode.ts).
 const CONTENDERS = ['ours', 'wasm', 'bic', 'canvas'];
