@@ -89,8 +89,10 @@ for (const [index, file] of FILES.entries()) {
   // falls on all of them alike rather than on whichever ran during it.
   const runs = {};
   for (const name of CONTENDERS) runs[name] = await page.evaluate(([u, n]) => window.runBench(u, n, 1), [`/file/${index}`, name]);
+  // Each run starts with the next contender (a rotation), so none always follows the same one
+  // (the canvas loop leaves encoder work behind on the browser's other threads).
   for (let i = 1; i < RUNS; i += 1) {
-    for (const name of CONTENDERS) {
+    for (const name of CONTENDERS.map((_, k) => CONTENDERS[(k + i) % CONTENDERS.length])) {
       const r = await page.evaluate(([u, n]) => window.runBench(u, n, 1, false), [`/file/${index}`, name]);
       runs[name] = { ...r, times: [...runs[name].times, ...r.times] };
     }
