@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { answerEnd, answerStart, choose, expect, openPage, STACK, stack, startSurvey, submit, test } from './helpers';
 
 const PHOTO = readFileSync(new URL('./fixtures/photo-gps.jpg', import.meta.url));
+// 1600x1000, red rising along x and green along y, EXIF orientation 6 (fixtures/README.md).
+const TURNED_WEBP = readFileSync(new URL('./fixtures/gradient-turned-6.webp', import.meta.url));
 
 type Attachment = { name: string; mimeType: string; buffer: Buffer };
 
@@ -90,6 +92,53 @@ test('insert fails with a real photo: the email carries a JPEG of at most 40,960
   const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
   expect([jpeg.readUInt16BE(sof + 5), jpeg.readUInt16BE(sof + 7)]).toEqual([800, 500]);
   expect(jpeg.includes('Canon')).toBe(false);
+});
+
+test('insert fails with a WebP turned by EXIF 6: the image worker has the browser decode it, the email carries it upright', async ({
+  page,
+  request,
+}) => {
+  await stack.faults(request, { insert: 500, upload: 500 });
+  // Who decoded, as the image worker's replies say (web/src/media/protocol.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { decodedBy: string[] };
+    w.decodedBy = [];
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (event: MessageEvent<{ decodedBy?: string }>) => {
+          if (event.data?.decodedBy) w.decodedBy.push(event.data.decodedBy);
+        });
+      }
+    };
+  });
+  await toStep6WithFile(page, { name: 'turned.webp', mimeType: 'image/webp', buffer: TURNED_WEBP });
+  await submit(page, 'completed');
+  const [email] = await stack.emails(request);
+  expect(email.template_params).toMatchObject({ file_name: 'turned.webp', file_compressed: 'true' });
+  const jpeg = Buffer.from(email.template_params.file_base64, 'base64');
+  expect(jpeg.length).toBeLessThanOrEqual(40960);
+  // Upright it is 1000x1600, so 500x800; the stored top-left corner (no red, no green) is now
+  // the top right, and the stored bottom-left (all green) the top left.
+  const corners = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+    const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.subarray(0, 2)];
+    return {
+      size: [bitmap.width, bitmap.height],
+      topLeft: at(5, 5),
+      topRight: at(bitmap.width - 5, 5),
+      bottomRight: at(bitmap.width - 5, bitmap.height - 5),
+    };
+  }, email.template_params.file_base64);
+  expect(await page.evaluate(() => (window as unknown as { decodedBy: string[] }).decodedBy)).toEqual(['browser']);
+  expect(corners.size).toEqual([500, 800]);
+  expect(corners.topLeft[1]).toBeGreaterThan(200);
+  expect(corners.topRight[0] + corners.topRight[1]).toBeLessThan(40);
+  expect(corners.bottomRight[0]).toBeGreaterThan(200);
 });
 
 test('insert fails with a PDF: the email carries its details only', async ({ page, request }) => {

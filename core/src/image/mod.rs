@@ -9,6 +9,7 @@
 //! decode at DCT scale (`decode/jpeg.rs`) and the ladder encoder that transforms once and
 //! only quantises per rung (`jpeg/`); each says why at its top.
 
+pub mod colour;
 pub mod decode;
 pub mod error;
 pub mod exif;
@@ -23,6 +24,7 @@ pub mod strip;
 pub mod wasm;
 
 use crate::constants::EMAIL_ATTACHMENT_MAX_BYTES;
+pub use decode::Header;
 pub use error::ImageError;
 pub use sniff::Format;
 
@@ -81,6 +83,45 @@ pub struct Shrunk {
 /// Any [`ImageError`]: not an image, over the limits, broken or truncated, out of memory.
 /// Also [`ImageError::Unsupported`] for options outside the ladder (start below min, 0, >10).
 pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, ImageError> {
+    check_options(options)?;
+    let decoded = decode::decode(bytes, Some(options.max_side))?;
+    let full = (decoded.full_width, decoded.full_height);
+    finish(
+        decoded.image,
+        full,
+        decoded.orientation,
+        decoded.format,
+        options,
+    )
+}
+
+/// Shrinks pixels the browser decoded from a file whose [`decode::header`] is `header`:
+/// `rgba` is `width` x `height` RGBA (straight alpha), the stored picture (not turned by its
+/// EXIF orientation) either at its full size or already at the size the 800 px rule gives it.
+/// From there the routine is [`shrink_image`]'s: alpha on white, the size, the turn, the ladder.
+///
+/// # Errors
+/// [`ImageError::Malformed`] when the pixels are not the header's picture at one of those two
+/// sizes or are fewer than the size says; the limits and options as [`shrink_image`].
+pub fn shrink_pixels(
+    rgba: &[u8],
+    (width, height): (u32, u32),
+    header: &Header,
+    options: &ShrinkOptions,
+) -> Result<Shrunk, ImageError> {
+    check_options(options)?;
+    let full = (header.width, header.height);
+    limits::check(full.0.into(), full.1.into())?;
+    if (width, height) != full && (width, height) != resize::fit(full.0, full.1, options.max_side) {
+        return Err(ImageError::malformed(
+            "pixels of another size than the header's",
+        ));
+    }
+    let rgb = pixels::from_rgba(width, height, rgba)?;
+    finish(rgb, full, header.orientation, header.format, options)
+}
+
+fn check_options(options: &ShrinkOptions) -> Result<(), ImageError> {
     let ShrinkOptions {
         max_side,
         start_tenths,
@@ -92,14 +133,24 @@ pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, Ima
             "shrink options outside the ladder".into(),
         ));
     }
-    let decoded = decode::decode(bytes, Some(max_side))?;
-    let (fw, fh) = (decoded.full_width, decoded.full_height);
-    let (w, h) = resize::fit(fw, fh, max_side);
-    let small = resize::resize(decoded.image, w, h)?;
-    let upright = orient::apply(small, decoded.orientation);
+    Ok(())
+}
+
+/// The routine after the decode: `picture` (stored orientation, at its full size `full` or
+/// already reduced) to at most `max_side`, turned upright, then the ladder.
+fn finish(
+    picture: pixels::Rgb,
+    (fw, fh): (u32, u32),
+    orientation: exif::Orientation,
+    format: Format,
+    options: &ShrinkOptions,
+) -> Result<Shrunk, ImageError> {
+    let (w, h) = resize::fit(fw, fh, options.max_side);
+    let small = resize::resize(picture, w, h)?;
+    let upright = orient::apply(small, orientation);
     let prepared = jpeg::prepare(&upright)?;
     let (bytes, tenths, tried) = ladder(&prepared, options);
-    let (source_width, source_height) = if decoded.orientation.swaps_sides() {
+    let (source_width, source_height) = if orientation.swaps_sides() {
         (fh, fw)
     } else {
         (fw, fh)
@@ -111,7 +162,7 @@ pub fn shrink_image(bytes: &[u8], options: &ShrinkOptions) -> Result<Shrunk, Ima
         width: upright.width(),
         height: upright.height(),
         tried,
-        format: decoded.format,
+        format,
         source_width,
         source_height,
     })

@@ -48,6 +48,28 @@ pub fn to_rgb(image: DynamicImage) -> Result<Rgb, ImageError> {
     from_raw(width, height, pixels)
 }
 
+/// 8-bit RGBA (straight alpha, as a canvas reads back) to RGB on white, in one pass over the
+/// borrowed pixels (the browser's decode hands them over; no copy into an image type first).
+///
+/// # Errors
+/// [`ImageError::Malformed`] when `data` is shorter than the dimensions say,
+/// [`ImageError::OutOfMemory`] when the buffer cannot be had.
+pub fn from_rgba(width: u32, height: u32, data: &[u8]) -> Result<Rgb, ImageError> {
+    let count = width as usize * height as usize;
+    let src = data
+        .get(..count * 4)
+        .ok_or_else(|| ImageError::malformed("fewer pixels than the size says"))?;
+    let mut pixels = buffer(count * 3)?;
+    for (o, p) in pixels.chunks_exact_mut(3).zip(src.chunks_exact(4)) {
+        o.copy_from_slice(&[
+            on_white(p[0], p[3]),
+            on_white(p[1], p[3]),
+            on_white(p[2], p[3]),
+        ]);
+    }
+    from_raw(width, height, pixels)
+}
+
 /// 8-bit grey to RGB.
 ///
 /// # Errors
@@ -105,6 +127,14 @@ mod tests {
         let image = DynamicImage::ImageRgba8(RgbaImage::from_raw(3, 1, rgba).unwrap());
         let rgb = to_rgb(image).unwrap();
         assert_eq!(rgb.as_raw(), &[255, 255, 255, 10, 20, 30, 127, 127, 127]);
+    }
+
+    #[test]
+    fn borrowed_rgba_lands_on_white_as_to_rgb_does() {
+        let rgba = vec![10, 20, 30, 0, 10, 20, 30, 255, 0, 0, 0, 128];
+        let image = DynamicImage::ImageRgba8(RgbaImage::from_raw(3, 1, rgba.clone()).unwrap());
+        assert_eq!(from_rgba(3, 1, &rgba).unwrap(), to_rgb(image).unwrap());
+        assert!(from_rgba(3, 1, &rgba[..11]).is_err());
     }
 
     #[test]

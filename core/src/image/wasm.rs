@@ -2,8 +2,11 @@
 //! feature `media-wasm`): the engine's wasm never carries it. Failures are thrown as an
 //! `Error` with a stable `code` (see [`ImageError::code`]); nothing panics on input.
 
+use super::decode::{header, Header};
+use super::exif::Orientation;
+use super::resize::fit;
 use super::strip::strip_metadata;
-use super::{shrink_image, ImageError, ShrinkOptions};
+use super::{shrink_image, shrink_pixels, Format, ImageError, ShrinkOptions, Shrunk};
 use js_sys::{Array, Error, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -15,6 +18,10 @@ export interface ShrinkOptions { maxSide?: number; targetBytes?: number; startQu
 export interface ShrinkResult {
   bytes: Uint8Array; quality: number; fits: boolean; width: number; height: number;
   tried: { quality: number; bytes: number }[]; format: ImageFormat; sourceWidth: number; sourceHeight: number;
+}
+export interface ImageHeader {
+  format: ImageFormat; width: number; height: number; orientation: number; foreignColours: boolean;
+  targetWidth: number; targetHeight: number;
 }
 export interface StripResult { bytes: Uint8Array; format: ImageFormat; removed: string[]; orientation: number }
 "#;
@@ -82,6 +89,10 @@ pub fn shrink_image_js(
 ) -> Result<JsValue, JsValue> {
     let options = read_options(&options)?;
     let shrunk = shrink_image(bytes, &options).map_err(|e| fail(&e))?;
+    Ok(shrunk_js(&shrunk))
+}
+
+fn shrunk_js(shrunk: &Shrunk) -> JsValue {
     let out = Object::new();
     set(&out, "bytes", Uint8Array::from(shrunk.bytes.as_slice()));
     set(&out, "quality", f64::from(shrunk.tenths) / 10.0);
@@ -99,7 +110,76 @@ pub fn shrink_image_js(
     set(&out, "format", format_name(shrunk.format));
     set(&out, "sourceWidth", shrunk.source_width);
     set(&out, "sourceHeight", shrunk.source_height);
+    out.into()
+}
+
+/// The header of a file whose pixels the browser should decode (WebP), every limit checked
+/// before any decode; `undefined` for a file the routine decodes itself (JPEG, PNG, GIF:
+/// call `shrinkImage`). `targetWidth` x `targetHeight` is the stored picture at the size the
+/// 800 px rule gives it, the size to ask the browser for.
+#[wasm_bindgen(js_name = readHeader, unchecked_return_type = "ImageHeader | undefined")]
+pub fn read_header_js(
+    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = read_options(&options)?;
+    let Some(h) = header(bytes).map_err(|e| fail(&e))? else {
+        return Ok(JsValue::UNDEFINED);
+    };
+    let (tw, th) = fit(h.width, h.height, options.max_side);
+    let out = Object::new();
+    set(&out, "format", format_name(h.format));
+    set(&out, "width", h.width);
+    set(&out, "height", h.height);
+    set(&out, "orientation", h.orientation.value());
+    set(&out, "foreignColours", h.foreign_colours);
+    set(&out, "targetWidth", tw);
+    set(&out, "targetHeight", th);
     Ok(out.into())
+}
+
+fn header_from_js(header: &JsValue) -> Result<Header, JsValue> {
+    let get = |key: &str| Reflect::get(header, &key.into()).map_err(|_| coded("bad-options", key));
+    let side = |key: &str| -> Result<u32, JsValue> {
+        get(key)?
+            .as_f64()
+            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v <= f64::from(u32::MAX))
+            .map(|v| v as u32)
+            .ok_or_else(|| {
+                coded(
+                    "bad-options",
+                    &format!("header.{key} must be a whole number"),
+                )
+            })
+    };
+    let format = match get("format")?.as_string().as_deref() {
+        Some("webp") => Format::WebP,
+        _ => return Err(coded("bad-options", "header.format must be webp")),
+    };
+    Ok(Header {
+        format,
+        width: side("width")?,
+        height: side("height")?,
+        orientation: Orientation::from_tag(side("orientation")?.min(9) as u16),
+        foreign_colours: get("foreignColours")?.is_truthy(),
+    })
+}
+
+/// Shrinks the RGBA pixels the browser decoded from a file `readHeader` described (`header`
+/// as it returned it): `width` x `height`, the stored picture (not turned), at its full size
+/// or at `targetWidth` x `targetHeight`. The rest is `shrinkImage`'s routine.
+#[wasm_bindgen(js_name = shrinkPixels, unchecked_return_type = "ShrinkResult")]
+pub fn shrink_pixels_js(
+    rgba: &[u8],
+    width: u32,
+    height: u32,
+    #[wasm_bindgen(unchecked_param_type = "ImageHeader")] header: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = read_options(&options)?;
+    let header = header_from_js(&header)?;
+    let shrunk = shrink_pixels(rgba, (width, height), &header, &options).map_err(|e| fail(&e))?;
+    Ok(shrunk_js(&shrunk))
 }
 
 /// The file without EXIF, XMP, IPTC, comments or text chunks, its compressed pixels untouched

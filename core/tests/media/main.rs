@@ -2,6 +2,7 @@
 //! transparency on white, the four formats, the limits, and metadata stripping.
 #![cfg(feature = "image")]
 
+mod browser;
 mod fixtures;
 mod heif;
 mod nasty;

@@ -1,9 +1,11 @@
 // The image work off the main thread (heavy work in a Web Worker, wasm started once,
 // on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
 // (pkg-image/, built by `make pkg-image`): `shrink` for the email backup (spec point 5, "Email
-// backup file rules"), `strip` to take location and other metadata out before an upload.
+// backup file rules"; shrinkFile.ts, a WebP decoded by the browser), `strip` to take
+// location and other metadata out before an upload.
 // Every failure comes back as a reply with a code, never as an uncaught error.
-import init, { shrinkImage, stripMetadata } from '../../../pkg-image/stepzero_image.js';
+import init, { readHeader, shrinkImage, shrinkPixels, stripMetadata } from '../../../pkg-image/stepzero_image.js';
+import { shrinkFile } from './shrinkFile';
 import type { MediaReply, MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;
@@ -21,12 +23,11 @@ self.onmessage = async (event: MessageEvent<MediaRequest>) => {
 async function handle(request: MediaRequest): Promise<MediaReply> {
   started ??= init();
   await started;
-  const bytes = new Uint8Array(await request.file.arrayBuffer());
   if (request.kind === 'strip') {
-    const { bytes: out, removed } = stripMetadata(bytes);
+    const { bytes: out, removed } = stripMetadata(new Uint8Array(await request.file.arrayBuffer()));
     return { ok: true, kind: 'strip', bytes: out, removed };
   }
-  const result = shrinkImage(bytes, request.options);
+  const result = await shrinkFile(request.file, request.options, { readHeader, shrinkPixels, shrinkImage });
   return {
     ok: true,
     kind: 'shrink',
@@ -36,5 +37,6 @@ async function handle(request: MediaRequest): Promise<MediaReply> {
     width: result.width,
     height: result.height,
     tried: result.tried,
+    decodedBy: result.decodedBy,
   };
 }

@@ -13,6 +13,8 @@ export type MediaReply =
       width: number;
       height: number;
       tried: { quality: number; bytes: number }[];
+      /** Who decoded the pixels: the browser (createImageBitmap) or the routine's wasm. */
+      decodedBy: 'browser' | 'wasm';
     }
   | { ok: true; kind: 'strip'; bytes: Uint8Array; removed: string[] }
   | { ok: false; code: string; reason: string };
