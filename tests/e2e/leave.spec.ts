@@ -34,15 +34,21 @@ test('a row still uploading its 6 MB video when the tab closes arrives, naming t
   await closeTab(page);
   let rows: Record<string, unknown>[] = [];
   await expect
-    .poll(async () => (rows = (await stack.rows(request)).filter((r) => r.question1_challenge === 'Sing in the park on a slow uplink')).length, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () => (rows = (await stack.rows(request)).filter((r) => r.question1_challenge === 'Sing in the park on a slow uplink')).length,
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(1);
   expect(rows[0].media_file_url).toMatch(/^\d+_park_song\.mp4$/);
   expect(rows[0].media_file_name).toBe('park song.mp4');
 });
 
-test('2,000 characters of Japanese in three answers, the database down: the email arrives after the tab closes', async ({ page, request }) => {
+test('2,000 characters of Japanese in three answers, the database down: the email arrives after the tab closes', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const long = (word: string) => word.repeat(2000 / word.length);
   const challenge = long('見知らぬ人と話す');
@@ -60,7 +66,9 @@ test('2,000 characters of Japanese in three answers, the database down: the emai
   await submit(page, 'not-completed');
   await closeTab(page);
   await expect
-    .poll(async () => (await stack.emails(request)).filter((e) => e.template_params.question1_challenge === challenge).length, { timeout: 90_000 })
+    .poll(async () => (await stack.emails(request)).filter((e) => e.template_params.question1_challenge === challenge).length, {
+      timeout: 90_000,
+    })
     .toBeGreaterThanOrEqual(1);
   expect(await stack.rows(request)).toEqual([]);
 });

@@ -52,7 +52,8 @@ async function answerAll(page: Page, challenge: string, file?: { name: string; m
 
 type Request = Parameters<typeof stack.rows>[0];
 
-const rowsOf = async (request: Request, challenge: string) => (await stack.rows(request)).filter((row) => row.question1_challenge === challenge);
+const rowsOf = async (request: Request, challenge: string) =>
+  (await stack.rows(request)).filter((row) => row.question1_challenge === challenge);
 
 /** The response's arrivals, as a row or an email (the worker's attempt may end either way). */
 const arrivals = async (request: Request, challenge: string) => [
@@ -60,7 +61,11 @@ const arrivals = async (request: Request, challenge: string) => [
   ...(await stack.emails(request)).filter((email) => email.template_params.question1_challenge === challenge),
 ];
 
-test('offline at Submit, the tab closed, the network back: the worker delivers with no tab of the site open', async ({ page, context, request }) => {
+test('offline at Submit, the tab closed, the network back: the worker delivers with no tab of the site open', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const challenge = 'Dance at the station while offline';
   await answerAll(page, challenge);
@@ -76,7 +81,11 @@ test('offline at Submit, the tab closed, the network back: the worker delivers w
   expect(await arrivals(request, challenge)).toHaveLength(1);
 });
 
-test('a sync on its last chance while still offline leaves the response for the next visit, which delivers it', async ({ page, context, request }) => {
+test('a sync on its last chance while still offline leaves the response for the next visit, which delivers it', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const challenge = 'Ask for a discount, last chance';
   await answerAll(page, challenge);
@@ -98,7 +107,11 @@ test('a sync on its last chance while still offline leaves the response for the 
   await expect.poll(() => arrivals(request, challenge).then((found) => found.length), { timeout: 60_000 }).toBe(1);
 });
 
-test("a sync in the middle of the page's own upload leaves that response to the page: one file, one row", async ({ page, context, request }) => {
+test("a sync in the middle of the page's own upload leaves that response to the page: one file, one row", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(150_000);
   const challenge = 'Juggle in the square during a sync';
   await stack.faults(request, { upload: 'trickle:262144' }); // 2 MB: some 8 s
@@ -130,7 +143,10 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
 });
 
-test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({ page, request }) => {
+test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await answerAll(page, 'Swim in the lake before the switch');
   await submit(page, 'completed');
@@ -142,7 +158,9 @@ test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the w
   writeFileSync(file, SWITCHED_OFF_WORKER);
   try {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 20_000 })
+      .toBe(0);
     expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('stepzero-delivery:')).length)).toBe(0);
   } finally {
     writeFileSync(file, deployed);

@@ -24,24 +24,28 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
   const result: DrainResult = { delivered: 0, left: 0, nextDueMs: Infinity };
   for (const listed of await ports.store.all()) {
     if (options.force || listed.nextAttemptMs <= ports.nowMs()) {
-      const run = await withLock(listed.id, async (): Promise<'delivered' | 'kept' | 'givenUp'> => {
-        const entry = (await ports.store.all()).find((candidate) => candidate.id === listed.id);
-        if (!entry) return 'delivered'; // delivered meanwhile by another tab
-        try {
-          const outcome = await deliver(entry, ports);
-          if (!outcome.kept) return 'delivered';
-          if (!outcome.emailTried || !giveUp(entry.daysSeen ?? 0, true)) return 'kept';
-          ports.log.error(
-            `Giving up the response ${entry.id}, kept since ${new Date(entry.createdMs).toISOString()}: ` +
-              `neither the database nor the email backup took it on ${entry.daysSeen} distinct days, the email failing again just now.`,
-          );
-          await forget(entry.id, ports);
-          return 'givenUp';
-        } catch (error) {
-          ports.log.error('Retrying a kept response failed; it stays in the outbox.', error);
-          return 'kept';
-        }
-      }, { wait: options.waitForLocks });
+      const run = await withLock(
+        listed.id,
+        async (): Promise<'delivered' | 'kept' | 'givenUp'> => {
+          const entry = (await ports.store.all()).find((candidate) => candidate.id === listed.id);
+          if (!entry) return 'delivered'; // delivered meanwhile by another tab
+          try {
+            const outcome = await deliver(entry, ports);
+            if (!outcome.kept) return 'delivered';
+            if (!outcome.emailTried || !giveUp(entry.daysSeen ?? 0, true)) return 'kept';
+            ports.log.error(
+              `Giving up the response ${entry.id}, kept since ${new Date(entry.createdMs).toISOString()}: ` +
+                `neither the database nor the email backup took it on ${entry.daysSeen} distinct days, the email failing again just now.`,
+            );
+            await forget(entry.id, ports);
+            return 'givenUp';
+          } catch (error) {
+            ports.log.error('Retrying a kept response failed; it stays in the outbox.', error);
+            return 'kept';
+          }
+        },
+        { wait: options.waitForLocks },
+      );
       if (!run.skipped && run.value === 'delivered') result.delivered += 1;
       if (!run.skipped && run.value !== 'kept') continue;
     }

@@ -36,7 +36,10 @@ export async function keepResponse(id: string, answers: Answers, file: File | nu
   solving.catch(() => undefined);
   await ports.store.put(entry);
   hold(entry);
-  solving.then((nonce) => noteWork(entry.id, nonce), () => undefined);
+  solving.then(
+    (nonce) => noteWork(entry.id, nonce),
+    () => undefined,
+  );
   return entry;
 }
 

@@ -49,12 +49,15 @@ describe('whatCanLeave', () => {
   });
 
   it('names no file the outbox gave up uploading', async () => {
-    const entry = await kept({ ...yesAnswers, question6: 'Yes' }, new File([new Uint8Array(10)], 'a.exe', { type: 'application/x-msdownload' }));
+    const entry = await kept(
+      { ...yesAnswers, question6: 'Yes' },
+      new File([new Uint8Array(10)], 'a.exe', { type: 'application/x-msdownload' }),
+    );
     entry.upload = 'gaveUp';
     expect(JSON.parse(whatCanLeave(allHeld(), settings)[0].body)).toMatchObject({ media_file_url: null, media_file_name: null });
   });
 
-  it('sends the email backup instead once the insert failed in this page, through EmailJS\'s REST call', async () => {
+  it("sends the email backup instead once the insert failed in this page, through EmailJS's REST call", async () => {
     const entry = await kept();
     noteInsertFailed(entry.id);
     const [email] = whatCanLeave(allHeld(), settings);

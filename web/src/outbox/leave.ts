@@ -91,7 +91,8 @@ function request(item: Held, settings: Settings): (LeavingRequest & { createdMs:
       mediaFileUrl: uploaded ? entry.objectName : null,
       mediaFileName: uploaded && entry.file ? entry.file.name : null,
     });
-    const file = attached && entry.file ? { name: entry.file.name, type: entry.file.type, size: entry.file.bytes.byteLength, uploaded } : null;
+    const file =
+      attached && entry.file ? { name: entry.file.name, type: entry.file.type, size: entry.file.bytes.byteLength, uploaded } : null;
     const email = emailRequest(emailParams(entry.answers, record, file), settings);
     if (!email) return null;
     return { id: entry.id, createdMs: entry.createdMs, channel: 'email', ...email, bytes: utf8Bytes(email.body) };
