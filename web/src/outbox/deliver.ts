@@ -17,7 +17,6 @@ import {
   type SurveyResponse,
 } from '../core';
 import { sendEmailBackup } from './email';
-import { noteInsertFailed } from './held';
 import { forget, readBytes, save } from './keep';
 import type { Backend, BackendResult, OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
@@ -75,7 +74,6 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     await save(entry, ports);
     return { inserted: false, uploaded, emailed: false, emailTried: false, kept: true };
   }
-  noteInsertFailed(entry.id); // if the page goes away now, the email leaves with it, not the row
   // The email carries the work, so the operators' import can tell a visitor's email from a
   // forged one; without the database client no insert waited for it, so it is awaited here.
   const workNonce = entry.workNonce ?? (backend ? null : await workForEmail(entry, ports));

@@ -8,8 +8,6 @@ export interface Held {
   entry: OutboxEntry;
   /** The row's proof of work, once solved in this page (the entry keeps it only once the insert asks). */
   workNonce: string | null;
-  /** An insert of this entry failed in this page: on leaving, the email goes instead of the row. */
-  insertFailed: boolean;
   /** What already left with a keepalive from this page, so a second pagehide does not repeat it. */
   sentAhead: Set<'row' | 'email'>;
 }
@@ -28,18 +26,13 @@ export function hold(entry: OutboxEntry): void {
     known.entry = entry;
     return;
   }
-  held.set(entry.id, { entry, workNonce: entry.workNonce ?? null, insertFailed: false, sentAhead: new Set() });
+  held.set(entry.id, { entry, workNonce: entry.workNonce ?? null, sentAhead: new Set() });
   changed();
 }
 
 export function noteWork(id: string, nonce: string): void {
   const known = held.get(id);
   if (known) known.workNonce = nonce;
-}
-
-export function noteInsertFailed(id: string): void {
-  const known = held.get(id);
-  if (known) known.insertFailed = true;
 }
 
 /** Delivered (or given up): nothing of it is left for this page to send. */

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answers } from '../core';
 import { fakePorts, NOW, yesAnswers } from '../test/fakePorts';
 import { workFor } from '../work/pending';
-import { allHeld, noteInsertFailed, release } from './held';
+import { allHeld, release } from './held';
 import { keepResponse } from './keep';
 import { KEEPALIVE_BUDGET_BYTES, sendWhatCanLeave, whatCanLeave } from './leave';
 
@@ -57,10 +57,20 @@ describe('whatCanLeave', () => {
     expect(JSON.parse(whatCanLeave(allHeld(), settings)[0].body)).toMatchObject({ media_file_url: null, media_file_name: null });
   });
 
-  it("sends the email backup instead once the insert failed in this page, through EmailJS's REST call", async () => {
+  it('sends the row even after the insert failed in this page, never the email: a second row answers 409, an email would be a second copy', async () => {
     const entry = await kept();
-    noteInsertFailed(entry.id);
-    const [email] = whatCanLeave(allHeld(), settings);
+    expect(whatCanLeave(allHeld(), settings).map((r) => [r.id, r.channel])).toEqual([[entry.id, 'row']]);
+  });
+
+  it("sends nothing while the row's work is not solved, where there is a database", async () => {
+    const ports = fakePorts().ports;
+    await keepResponse(ports.newId(), yesAnswers, null, { ...ports, work: () => new Promise<string>(() => undefined) });
+    expect(whatCanLeave(allHeld(), settings)).toEqual([]);
+  });
+
+  it("sends the email backup, through EmailJS's REST call, on a site without a database", async () => {
+    const entry = await kept();
+    const [email] = whatCanLeave(allHeld(), noDatabase);
     expect(email).toMatchObject({ id: entry.id, channel: 'email', url: 'https://api.emailjs.com/api/v1.0/email/send' });
     const body = JSON.parse(email.body);
     expect(body).toMatchObject({ user_id: 'public', service_id: 'service', template_id: 'template' });
@@ -74,7 +84,7 @@ describe('whatCanLeave', () => {
     expect(whatCanLeave(allHeld(), { ...noDatabase, emailPublicKey: null })).toEqual([]);
   });
 
-  it('keeps within the keepalive budget: rows first, oldest first; what does not fit stays in the outbox', async () => {
+  it('keeps within the keepalive budget: oldest first, a smaller one after one that does not fit; what does not fit stays in the outbox', async () => {
     const long = '\u{1F600}'.repeat(2000); // 8,000 bytes of UTF-8 a field: a row of about 25 KB
     const big: Answers = {
       ...yesAnswers,
@@ -92,12 +102,11 @@ describe('whatCanLeave', () => {
     const second = await kept(big, null, ports);
     await kept(big, null, ports); // a third row would pass 64 KB
     const small = await kept(yesAnswers, null, ports);
-    noteInsertFailed(small.id); // its email is small, and goes after the rows
     const leaving = whatCanLeave(allHeld(), settings);
     expect(leaving.map((r) => [r.id, r.channel])).toEqual([
       [first.id, 'row'],
       [second.id, 'row'],
-      [small.id, 'email'],
+      [small.id, 'row'],
     ]);
     expect(leaving[0].bytes).toBeGreaterThan(24_000);
     expect(leaving.reduce((sum, r) => sum + r.bytes, 0)).toBeLessThanOrEqual(KEEPALIVE_BUDGET_BYTES);

@@ -2,9 +2,9 @@
 // gets), what can leave without the page leaves as keepalive requests, which the browser
 // carries on after the tab is gone: each response this page still holds goes as its row (its
 // proof of work solved, its file named ahead of the file: docs/guarantees.md, "A late file"),
-// or as its email backup when the insert cannot be made here (no database configured, no work
-// yet, or the database already failed it in this page). Same id either way: a row that also
-// arrives later answers 409, and the operators' import counts an email of a stored id once.
+// or, on a site built without a database, as its email backup. A row that also arrives later
+// answers 409 for its id; a response whose work is not solved yet waits for the worker or the
+// next visit (an email sent now could reach the inbox as well as a row stored later).
 // The outbox keeps every entry: whatever still runs later (this page if it stays, the next
 // visit) sends it again or finds it stored.
 import { config } from '../config';
@@ -57,8 +57,10 @@ function request(item: Held, settings: Settings): (LeavingRequest & { createdMs:
     const workNonce = entry.workNonce ?? item.workNonce;
     const attached = entry.file !== null && reveals(entry.answers).attachment;
     const meta = { id: entry.id, completionTime: entry.completionTime, userAgent: entry.userAgent };
-    const canInsert = settings.supabaseUrl && settings.supabaseAnonKey && workNonce && !item.insertFailed;
-    if (canInsert && !item.sentAhead.has('row')) {
+    // The email only where there is no database: a row sent twice answers 409, but an email
+    // sent here while a later visit or the worker stores the row would be a second copy.
+    const hasDatabase = Boolean(settings.supabaseUrl && settings.supabaseAnonKey);
+    if (hasDatabase && workNonce && !item.sentAhead.has('row')) {
       // The late-file rule: the row names the object its file is (or will be) stored under.
       const named = attached && entry.upload !== 'gaveUp' && entry.objectName;
       const record = buildRecord(entry.answers, {
@@ -83,7 +85,7 @@ function request(item: Held, settings: Settings): (LeavingRequest & { createdMs:
         bytes: utf8Bytes(body),
       };
     }
-    if (canInsert || item.sentAhead.has('email')) return null;
+    if (hasDatabase || item.sentAhead.has('email')) return null;
     const uploaded = entry.upload === 'done';
     const record = buildRecord(entry.answers, {
       ...meta,
