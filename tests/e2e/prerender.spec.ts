@@ -321,7 +321,8 @@ test('a deep link to a later step lands where the engine says, with no flash of 
     const w = window as unknown as { headings: string[] };
     w.headings = [];
     new MutationObserver(() => {
-      for (const h1 of document.querySelectorAll('h1')) if (!w.headings.includes(h1.textContent ?? '')) w.headings.push(h1.textContent ?? '');
+      for (const h1 of document.querySelectorAll('h1'))
+        if (!w.headings.includes(h1.textContent ?? '')) w.headings.push(h1.textContent ?? '');
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto('/survey/question/3');

@@ -32,7 +32,7 @@ const SAMPLES: Record<string, string[]> = {
 // A path's file is its first matching route's (question 1 has a page of its own before `:step`).
 const routePaths = ROUTE_FILES.flatMap(({ route }) => {
   const param = route.match(/:[a-z]+/)?.[0];
-  return (param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route]).map((path) => ({ path, file: routeFile(path) }));
+  return (param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route]).map((path) => ({ path, file: routeFile(path)! }));
 });
 
 function expectHeaders(headers: Record<string, string>, what: string) {
