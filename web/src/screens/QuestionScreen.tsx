@@ -7,7 +7,6 @@ import { nextStep, previousStep, progress, stepNumber, validateStep, type Answer
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
-import '../styles/survey.css';
 
 interface Props {
   step: StepId;
