@@ -85,10 +85,13 @@ try {
     const shown = Object.entries(CATEGORIES).map(([id, short]) => `${short} ${(id === 'performance' ? perf : kept.scores[id]).toFixed(2)}`);
     console.log(`lighthouse ${route}: ${shown.join(' ')}`);
     if (kept.failing.length) console.log(`  not passing: ${kept.failing.join(', ')}`);
-    const lcp = median(runs.map((run) => run.metrics['largest-contentful-paint']));
+    // A run whose trace gave no LCP (a broken trace on a busy machine) is shown as `-` and left
+    // out of the median.
+    const lcpRuns = runs.map((run) => run.metrics['largest-contentful-paint']);
+    const lcp = median(lcpRuns.filter(Number.isFinite));
     summary.routes[route].lcpMedian = lcp;
     console.log(
-      `lcp ${route}: ${(lcp / 1000).toFixed(2)} s (runs ${runs.map((run) => (run.metrics['largest-contentful-paint'] / 1000).toFixed(2)).join(', ')})`,
+      `lcp ${route}: ${(lcp / 1000).toFixed(2)} s (runs ${lcpRuns.map((ms) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-')).join(', ')})`,
     );
   }
 } finally {
