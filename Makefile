@@ -102,7 +102,7 @@ test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
 	CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome core --features wasm,work-wasm
 
-bench: pkg bench-image bench-web bench-work bench-bucket
+bench: pkg bench-image bench-web bench-next bench-work bench-bucket
 	node tests/bench/sizes.mjs --dir web/dist
 
 clean:

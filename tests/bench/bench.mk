@@ -1,12 +1,16 @@
 # Speed benchmarks of the site, included by the top-level Makefile.
 #   make bench-web   the production build (web/dist), then Lighthouse (mobile preset, median
-#                    of RUNS runs) on /, /about, /privacy and /survey/question/1, served by
-#                    scripts/serve.mjs with the real headers. `make bench` then prints the budget.
+#                    of RUNS runs, default 7, interleaved across routes) on /, /about,
+#                    /privacy and /survey/question/1, served by scripts/serve.mjs with the
+#                    real headers. `make bench` then prints the budget.
+#   make bench-next  `next-step:` the production build, then for every step the Event Timing
+#                    duration of a click on Next and on Back at 4x CPU slowdown (median and
+#                    worst of 5 runs; tests/bench/next-step.mjs)
 #   make bench-bucket  `flood-bucket:` what one script can store per hour in the bucket under the
 #                    default unclaimed-upload budget, against a throwaway local backend (the hour
 #                    compressed into short windows; tests/bench/flood-bucket.mjs says how)
 
-.PHONY: bench-web bench-bucket
+.PHONY: bench-web bench-next bench-bucket
 
 bench-bucket: stack-deps
 	node tests/bench/flood-bucket.mjs
@@ -15,3 +19,7 @@ bench-bucket: stack-deps
 bench-web: export STEPZERO_PREVIEW_BUILD := 1
 bench-web: build
 	CHROME_PATH=/usr/bin/chromium node tests/bench/lighthouse.mjs --dir web/dist --port $(BENCH_PORT)
+
+bench-next: export STEPZERO_PREVIEW_BUILD := 1
+bench-next: build
+	node tests/bench/next-step.mjs --dir web/dist --port $(BENCH_PORT)

@@ -12,6 +12,7 @@ const PAGES: Record<string, string> = {
   '/thank-you/completed': 'Thank You',
   '/thank-you/not-completed': "Thanks for checking us out, maybe you'll take step one next time.",
   '/thank-you/not-interested': 'Got it. Be sure to keep up with our socials in case you change your mind!',
+  '/survey/question/1': 'What challenge were you given?',
   '/no/such/page': 'Page not found',
 };
 
@@ -83,7 +84,9 @@ for (const [path, title] of Object.entries(PAGES)) {
     const still = await noScript.newPage();
     await still.goto(path);
     await expect(still.locator('h1')).toHaveText(title);
-    await expect(still.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The survey's steps have no site navigation, only the way out of the survey.
+    if (path.startsWith('/survey/')) await expect(still.getByRole('button', { name: 'Exit the survey' })).toBeVisible();
+    else await expect(still.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await noScript.close();
 
     const messages = await watch(page);
@@ -222,18 +225,20 @@ test("the survey's shell paints its loading line from HTML and hydrates without 
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const still = await noScript.newPage();
-  await still.goto('/survey/question/1');
+  await still.goto('/survey/question/3');
   await expect(still.getByRole('status')).toHaveText('Loading…');
   await noScript.close();
 
   await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
   const messages = await watch(page);
   const release = await holdScripts(page);
-  await page.goto('/survey/question/1', { waitUntil: 'commit' });
+  await page.goto('/survey/question/3', { waitUntil: 'commit' });
   await expect(page.getByRole('status')).toHaveText('Loading…');
   await expect(page.locator('.cookie-banner')).toBeHidden(); // a stored choice: hidden from the first paint
   await release();
   await appReady(page);
+  // No answers reach question 3: the engine sends the visitor to question 1.
+  await expect(page).toHaveURL(/\/survey\/question\/1$/);
   await expect(heading(page)).toHaveText('What challenge were you given?');
   await expect(page.locator('.cookie-banner')).toHaveCount(0);
   expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
@@ -243,6 +248,87 @@ test("the survey's shell paints its loading line from HTML and hydrates without 
   // now names it.
   const { shifts, moved } = await recorded(page);
   expect(shifts, moved.join('\n')).toBeLessThan(0.001);
+});
+
+const QUESTION_1 = 'What challenge were you given?';
+
+test("a prerendered progress bar is filled from the HTML as the engine's progress says, with no style attribute", async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  for (const path of ['/survey/question/1', '/thank-you/completed']) {
+    await still.goto(path);
+    expect(await still.locator('.progress [style]').count(), path).toBe(0); // the CSP would refuse it
+    const bar = await still.getByRole('progressbar').boundingBox();
+    const fill = await still.locator('.progress__fill').boundingBox();
+    const percent = Number(await still.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(Math.abs(fill!.width - (bar!.width * percent) / 100), path).toBeLessThan(1);
+  }
+  await noScript.close();
+});
+
+test('text typed into the prerendered question 1 before the app took over is kept, and the focus stays in the field', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const messages = await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/survey/question/1', { waitUntil: 'commit' });
+  const field = page.getByRole('textbox', { name: QUESTION_1 });
+  await field.fill('Talk to a stranger'); // the app's script is held: this is the HTML's field
+  await release();
+  await appReady(page);
+  await expect(field).toHaveValue('Talk to a stranger');
+  await expect(field).toBeFocused();
+  await page.keyboard.type(' on the bus');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/survey\/question\/2$/);
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('stepZeroAnswers'))) ?? '{}')).toMatchObject({
+    question1: 'Talk to a stranger on the bus',
+  });
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+});
+
+test('Next pressed on the prerendered question 1 before the app took over goes on with the typed answer', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+  const release = await holdScripts(page);
+  await page.goto('/survey/question/1', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: QUESTION_1 }).fill('Sing in public');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await release();
+  await expect(page).toHaveURL(/\/survey\/question\/2$/);
+  await expect(heading(page)).toHaveText('Where did you find your challenge?');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: QUESTION_1 })).toHaveValue('Sing in public');
+});
+
+test('the prerendered question 1 shows the answer stored by an earlier visit once the app is live', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    localStorage.setItem('stepZeroAnswers', '{"question1":"Earlier answer"}');
+  });
+  const messages = await watch(page);
+  await page.goto('/survey/question/1');
+  await appReady(page);
+  await expect(page.getByRole('textbox', { name: QUESTION_1 })).toHaveValue('Earlier answer');
+  await expect(heading(page)).toBeFocused();
+  expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
+});
+
+test('a deep link to a later step lands where the engine says, with no flash of question 1', async ({ page, request }) => {
+  expect(await (await request.get('/survey/question/3')).text()).not.toContain(QUESTION_1);
+  await page.addInitScript(() => {
+    localStorage.setItem('cookiesAccepted', 'true');
+    localStorage.setItem('stepZeroAnswers', '{"question1":"Dance","question2":"A friend"}');
+    // Every <h1> text the page ever shows, from the first HTML on.
+    const w = window as unknown as { headings: string[] };
+    w.headings = [];
+    new MutationObserver(() => {
+      for (const h1 of document.querySelectorAll('h1'))
+        if (!w.headings.includes(h1.textContent ?? '')) w.headings.push(h1.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/survey/question/3');
+  await appReady(page);
+  await expect(heading(page)).toHaveText('Did you complete your challenge?');
+  expect(await page.evaluate(() => (window as unknown as { headings: string[] }).headings)).not.toContain(QUESTION_1);
 });
 
 test('the shell under an unknown step renders the not-found page over it', async ({ page }) => {

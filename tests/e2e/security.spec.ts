@@ -97,7 +97,13 @@ test.describe('headers and hosting rules', () => {
     const redirects = readFileSync(join(DIST, '_redirects'), 'utf8').trim().split('\n');
     // Prerendered pages are found at their route as files (about.html is /about); the survey's
     // routes are rewritten to the shell's URL (Cloudflare turns `.html` into a 308); tests/hosts proves them.
-    expect(redirects).toEqual(['/survey/intro  /shell  200', '/survey/location  /shell  200', '/survey/question/:step  /shell  200']);
+    // Question 1's page comes before the `:step` rule that would catch it (first match wins).
+    expect(redirects).toEqual([
+      '/survey/intro  /shell  200',
+      '/survey/location  /shell  200',
+      '/survey/question/1  /question-1  200',
+      '/survey/question/:step  /shell  200',
+    ]);
     for (const { file } of ROUTE_FILES) expect(existsSync(join(DIST, file)), file).toBe(true);
     const vercel = JSON.parse(readFileSync(join(DIST, 'vercel.json'), 'utf8'));
     expect(vercel.rewrites.map((r: { source: string }) => r.source)).toEqual(APP_ROUTES);

@@ -3,7 +3,7 @@
 // real 404 page with 404, every response carries the security headers, the engine's .wasm goes
 // out as application/wasm, and a visitor can take the survey, reloading on the way.
 import { readdirSync, readFileSync } from 'node:fs';
-import { APP_ROUTES, ROUTE_FILES, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { APP_ROUTES, ROUTE_FILES, routeFile, securityHeaders } from '../../web/deploy/hosting.mjs';
 import {
   answerEnd,
   answerStart,
@@ -29,9 +29,10 @@ const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK });
 const SAMPLES: Record<string, string[]> = {
   ':step': ['1', '2', '3', '4a', '4b', '4b-other', '5a', '5b', '6', '7', '8'],
 };
-const routePaths = ROUTE_FILES.flatMap(({ route, file }) => {
+// A path's file is its first matching route's (question 1 has a page of its own before `:step`).
+const routePaths = ROUTE_FILES.flatMap(({ route }) => {
   const param = route.match(/:[a-z]+/)?.[0];
-  return (param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route]).map((path) => ({ path, file }));
+  return (param ? SAMPLES[param].map((value) => route.replace(param, value)) : [route]).map((path) => ({ path, file: routeFile(path)! }));
 });
 
 function expectHeaders(headers: Record<string, string>, what: string) {

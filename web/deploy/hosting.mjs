@@ -7,7 +7,7 @@
 /**
  * The app's routes (spec section 2) and the file of the build each is served from. Pages that
  * do not depend on the visitor's answers are prerendered HTML (`prerender`); the survey's steps
- * share `shell.html`, rendered in the browser. `file` is also what a host's pretty URL for it
+ * share `shell.html`, rendered in the browser (question 1 excepted: `question-1.html`). `file` is also what a host's pretty URL for it
  * is: `about.html` is `/about` on Netlify, Cloudflare Pages and Vercel's cleanUrls.
  */
 export const ROUTE_FILES = [
@@ -19,6 +19,11 @@ export const ROUTE_FILES = [
   { route: '/thank-you/not-interested', file: 'thank-you/not-interested.html', prerender: true },
   { route: '/survey/intro', file: 'shell.html' },
   { route: '/survey/location', file: 'shell.html' },
+  // Question 1 is every survey's first step and the engine always lets it open (reachableStep
+  // is 1 whatever the answers), so its page is HTML like the others (issue #24 item 1). Its
+  // file is not named for its route: it is rewritten, before the `:step` rule that would
+  // otherwise catch it (a host applies its first matching rule).
+  { route: '/survey/question/1', file: 'question-1.html', prerender: true },
   { route: '/survey/question/:step', file: 'shell.html' },
 ];
 

@@ -17,7 +17,12 @@ const wasmPath = fileURLToPath(new URL('../../pkg/stepzero_core_bg.wasm', import
 
 // The lazy chunk (App.tsx's `screens`) each prerendered route's page lives in; the others are
 // in the entry chunk. Their CSS must be in the page's <head>, or its first paint is unstyled.
-const SCREEN_CHUNKS = { '/privacy': 'PrivacyScreen', '/thank-you/': 'ThankYouScreen', '/404': 'NotFoundScreen' };
+const SCREEN_CHUNKS = {
+  '/privacy': 'PrivacyScreen',
+  '/thank-you/': 'ThankYouScreen',
+  '/survey/question/': 'QuestionScreen',
+  '/404': 'NotFoundScreen',
+};
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -133,6 +133,7 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
               key={route.step}
               step={route.step}
               answers={survey.answers}
+              answersRef={survey.answersRef}
               update={survey.update}
               file={survey.file}
               setFile={survey.setFile}

@@ -4,12 +4,14 @@
 // to paint, so it starts the app at once (its chunk is modulepreloaded by shell.html).
 // The styles of every prerendered page, here so each page has one stylesheet before its first
 // paint (each page chunk's own CSS would be one more render-blocking request; together they
-// add about 1.5 KB gzip). The survey's styles stay with its chunk.
+// add about 1.5 KB gzip). The survey's styles too, since question 1 is prerendered (issue #24:
+// its page had a second stylesheet; one won in interleaved Lighthouse runs, docs/decisions.md).
 import './styles/main.css';
 import './styles/content.css';
 import './styles/privacy.css';
 import './styles/progress.css';
 import './styles/thanks.css';
+import './styles/survey.css';
 
 const start = () =>
   import('./main').catch((error: unknown) => console.error('The app could not be loaded; the page stays as served.', error));

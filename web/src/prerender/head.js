@@ -5,7 +5,8 @@
 // hash names. And it keeps a button pressed before the app took over (the page is painted
 // before its script arrives): main.tsx announces `stepzero:app-starting` just before React
 // takes the page over and `stepzero:app-ready` once it is hydrated, and a press from before
-// the start is replayed on the same button, now live.
+// the start is replayed on the same button, now live (a form is not submitted by the browser
+// meanwhile).
 (function () {
   // Keep in step with the unicode-range in web/src/styles/fonts.css.
   var DISPLAY_RANGE = 'U+0020-0060, U+007B-007E, U+00A0, U+00A9, U+00C0-00DE, U+2013-2014, U+2018-2019, U+201C-201D, U+2026';
@@ -38,6 +39,13 @@
     if (button) pressed.push(button);
   }
   document.addEventListener('click', keep, true);
+  // A form's own submission (Next on the prerendered question 1, or Enter in its field) would
+  // load the page again with the answer in the URL: until the app is live it is held, and
+  // the press kept above is replayed as the app's Next.
+  function hold(event) {
+    event.preventDefault();
+  }
+  document.addEventListener('submit', hold, true);
   // From the moment React takes the page over, it handles a press itself (it finishes
   // hydrating first): only what was pressed before is kept, or a press would run twice.
   document.addEventListener(
@@ -51,6 +59,7 @@
     'stepzero:app-ready',
     function () {
       document.removeEventListener('click', keep, true);
+      document.removeEventListener('submit', hold, true);
       pressed.forEach(function (button) {
         if (button.isConnected) button.click();
       });

@@ -5,12 +5,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, screens } from '../App';
+import { questionName } from '../screens/QuestionScreen';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FallbackScreen } from '../screens/FallbackScreen';
 import { engineStatus, loadEngine } from '../state/engineStatus';
 import { setServerPath } from '../state/hydration';
 import { parseRoute } from '../state/router';
-import { PAGES } from '../state/useDocumentTitle';
+import { PAGES, pageTitle } from '../state/useDocumentTitle';
 
 export interface RenderedPage {
   html: string;
@@ -19,7 +20,7 @@ export interface RenderedPage {
   description: string;
 }
 
-function render(path: string): RenderedPage {
+function render(path: string, isShell = false): RenderedPage {
   setServerPath(path);
   const html = renderToString(
     <StrictMode>
@@ -28,8 +29,11 @@ function render(path: string): RenderedPage {
       </ErrorBoundary>
     </StrictMode>,
   );
-  const { title, description } = PAGES[parseRoute(path).name];
-  return { html, title, description };
+  const route = parseRoute(path);
+  const { title, description } = PAGES[route.name];
+  // A step sets its own title once live (QuestionScreen); its HTML starts with the same one.
+  const stepTitle = route.name === 'question' && !isShell ? pageTitle(questionName(route.step)) : null;
+  return { html, title: title ?? stepTitle, description };
 }
 
 /**
@@ -38,7 +42,7 @@ function render(path: string): RenderedPage {
  */
 export function renderShell(): RenderedPage {
   if (engineStatus() !== 'idle') throw new Error('renderShell must run before the engine is started');
-  return render('/survey/question/1');
+  return render('/survey/question/1', true);
 }
 
 /** Renders `path` (no hash: the server never sees one) once the engine and chunks are in. */

@@ -1,17 +1,19 @@
 // One survey step (spec point 2 "Survey screens"): progress, exit (x), the question, Back and
 // Next (Submit on 8). The engine validates and decides the next and previous step.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
 import { nextStep, previousStep, progress, stepNumber, validateStep, type Answers, type FieldError, type StepId } from '../core';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
-import '../styles/survey.css';
 
 interface Props {
   step: StepId;
   answers: Answers;
+  /** The answers as of now: Next and Back read these, as a press can come before the render of
+   *  the last change (the prerendered question's field handed over, then its Next replayed). */
+  answersRef: MutableRefObject<Answers>;
   update: (patch: Answers) => void;
   file: File | null;
   setFile: (file: File | null) => void;
@@ -24,7 +26,7 @@ interface Props {
 const toRecord = (errors: FieldError[]) => Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
 /** "Question 4 of 8": the step's number as the engine counts it (4a, 4b, 4b-other are 4). */
-function questionName(step: StepId): string {
+export function questionName(step: StepId): string {
   return `Question ${stepNumber(step)} of ${stepNumber('8')}`;
 }
 
@@ -33,14 +35,18 @@ function focusField(field: string) {
   target?.focus();
 }
 
-export function QuestionScreen({ step, answers, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
+export function QuestionScreen({ step, answers, answersRef, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(() => toRecord(initialErrors ?? []));
   const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
   useTitle(pageTitle(questionName(step), Object.keys(errors).length > 0));
 
   // Each step is a new page for screen readers: start them at its heading (or the first error).
+  // A prerendered step (question 1) may already hold the visitor's focus when the app takes it
+  // over: they are typing, so the focus stays where they put it.
   useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== heading.current && heading.current?.closest('form')?.contains(active)) return;
     if (initialErrors?.length) focusField(initialErrors[0].field);
     else heading.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step: the screen is keyed by step
@@ -57,7 +63,8 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validateStep(step, answers);
+    const current = answersRef.current;
+    const found = validateStep(step, current);
     if (found.length) {
       setErrors(toRecord(found));
       setShake((count) => count + 1);
@@ -65,13 +72,13 @@ export function QuestionScreen({ step, answers, update, file, setFile, initialEr
       return;
     }
     setErrors({});
-    const target = nextStep(step, answers);
+    const target = nextStep(step, current);
     if (target === 'submit') onSubmit();
     else navigate(questionPath(target));
   };
 
   const back = () => {
-    const target = previousStep(step, answers);
+    const target = previousStep(step, answersRef.current);
     goBackTo(target === 'home' ? '/' : questionPath(target));
   };
 

@@ -1,5 +1,5 @@
 // Free-text questions (1, 2 and the 4b-other box): the question is the label and the heading.
-import { forwardRef } from 'react';
+import { forwardRef, useLayoutEffect, useRef } from 'react';
 import { constants } from '../core';
 import { describedBy, Field } from './Field';
 import type { QuestionText } from './questions';
@@ -18,7 +18,17 @@ export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQ
   { name, text, value, onChange, error, shake, multiline },
   headingRef,
 ) {
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // A prerendered question (question 1's HTML) can be typed into before the app takes it over:
+  // hydration keeps what the field shows, and this hands it to the answers, so what the visitor
+  // sees is what is kept and validated. In a client render the field shows `value` already.
+  useLayoutEffect(() => {
+    const shown = field.current?.value;
+    if (shown !== undefined && shown !== value) onChange(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the field over
+  }, []);
   const common = {
+    ref: field,
     id: name,
     name,
     value,

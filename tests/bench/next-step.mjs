@@ -1,0 +1,135 @@
+// How long a click on Next or Back takes to show the next step (issue #24 item 5): the Event
+// Timing duration of the click's interaction — input to the next paint, what INP measures —
+// in headless Debian Chromium under a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate).
+// Every step, Next and Back, RUNS runs each (default 5), each on a fresh load of the step with
+// stored answers that reach it and go on from it; the intro transition (hero Continue) and
+// Submit are left out (their waits are the spec's). The production build is served by
+// scripts/serve.mjs with the real headers.
+// Prints `next-step: <step> next median <ms> ms, worst <ms> ms; back median <ms> ms, worst <ms> ms`
+// per step and writes target/bench/next-step.json. Event Timing reports only interactions of
+// 16 ms or more (its smallest threshold), rounded to 8 ms: a shorter one is counted as 16.
+// Usage: node tests/bench/next-step.mjs [--dir web/dist] [--port 4461]
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+
+const arg = (name, fallback) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : fallback);
+const dir = arg('dir', 'web/dist');
+const port = Number(arg('port', 4461));
+const RUNS = Number(process.env.RUNS ?? 5);
+const SLOWDOWN = 4;
+const THRESHOLD = 16; // Event Timing's smallest durationThreshold
+
+// Complete answers of each branch, so every step on it is reachable and its Next goes on.
+const YES = { question1: 'a', question2: 'b', question3: 'Yes', question4a: 'Neutral', question5a: 'Yes', question6: 'No', age: '30' };
+const NOT_YET = {
+  question1: 'a',
+  question2: 'b',
+  question3: 'Not Yet',
+  question4b: 'Other',
+  'answer4b-other': 'x',
+  question5b: 'No',
+  question6: 'No',
+  age: '30',
+};
+// [step, answers, press Next too] (step 8's Next is Submit: left out).
+const STEPS = [
+  ['1', YES, true],
+  ['2', YES, true],
+  ['3', YES, true],
+  ['4a', YES, true],
+  ['4b', NOT_YET, true],
+  ['4b-other', NOT_YET, true],
+  ['5a', YES, true],
+  ['5b', NOT_YET, true],
+  ['6', YES, true],
+  ['7', YES, true],
+  ['8', YES, false],
+];
+
+const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolve, reject) => {
+  server.stdout.once('data', resolve);
+  server.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
+});
+const ORIGIN = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+
+/** One click on `button` at `step`: the longest Event Timing duration of its interaction. */
+async function measure(step, answers, button) {
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ([stored]) => {
+      localStorage.setItem('cookiesAccepted', 'necessary');
+      localStorage.setItem('stepZeroAnswers', stored);
+    },
+    [JSON.stringify(answers)],
+  );
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/survey/question/${step}`);
+  await page.locator('html[data-app="ready"]').waitFor();
+  await page.locator('form.question').waitFor();
+  if (!page.url().endsWith(`/survey/question/${step}`)) throw new Error(`${step}: the engine sent the page to ${page.url()}`);
+  await page.evaluate(
+    (threshold) =>
+      new Promise((resolve) => {
+        window.__interactions = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push(entry.duration);
+        }).observe({ type: 'event', durationThreshold: threshold, buffered: false });
+        // Start from a quiet page: what the load started (the outbox, idle work) is done.
+        setTimeout(resolve, 500);
+      }),
+    THRESHOLD,
+  );
+  // Where to click, found before the slowdown: page.mouse sends the raw input only, without
+  // the checks (and the page listener) of a locator's click, which would run in the measure.
+  const target = page.getByRole('button', { name: button, exact: true });
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  const before = page.url();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForURL((url) => url.href !== before);
+  // The entry is reported after the paint that follows the click's handlers.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
+  const durations = await page.evaluate(() => window.__interactions);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+  return Math.max(THRESHOLD, ...durations);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const shown = (ms) => (ms <= THRESHOLD ? `≤${THRESHOLD}` : String(Math.round(ms)));
+const result = { slowdown: SLOWDOWN, runs: RUNS, loadBefore: loadavg(), steps: {} };
+try {
+  for (const [step, answers, withNext] of STEPS) {
+    const runs = { next: [], back: [] };
+    // Next and Back take turns, run by run.
+    for (let i = 0; i < RUNS; i += 1) {
+      if (withNext) runs.next.push(await measure(step, answers, 'Next'));
+      runs.back.push(await measure(step, answers, 'Back'));
+    }
+    result.steps[step] = Object.fromEntries(
+      Object.entries(runs)
+        .filter(([, values]) => values.length)
+        .map(([what, values]) => [what, { medianMs: median(values), worstMs: Math.max(...values), runsMs: values }]),
+    );
+    const parts = Object.entries(result.steps[step]).map(
+      ([what, { medianMs, worstMs }]) => `${what} median ${shown(medianMs)} ms, worst ${shown(worstMs)} ms`,
+    );
+    console.log(`next-step: ${step} ${parts.join('; ')}`);
+  }
+} finally {
+  result.loadAfter = loadavg();
+  await browser.close();
+  server.kill();
+}
+mkdirSync('target/bench', { recursive: true });
+writeFileSync('target/bench/next-step.json', JSON.stringify(result, null, 1) + '\n');
+console.log(
+  `next-step: Event Timing duration of the click (input to next paint), ${SLOWDOWN}x CPU slowdown, ${RUNS} runs per step and button; load average ${result.loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${result.loadAfter.map((n) => n.toFixed(2)).join(' ')} after`,
+);
