@@ -260,7 +260,10 @@ mod tests {
         let split = work::solve_all(id, ms, work::DEFAULT_DIFFICULTY).unwrap();
         let single = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).unwrap();
         for nonce in [split.clone(), single.to_string()] {
-            assert_eq!(check_work(&record(Some(&nonce)), None, |_| Ok(18)), Ok(None));
+            assert_eq!(
+                check_work(&record(Some(&nonce)), None, |_| Ok(18)),
+                Ok(None)
+            );
         }
         // The split's parts bound to their indexes: the same nonces in another order do not hold.
         let mut parts: Vec<&str> = split.split(',').collect();
