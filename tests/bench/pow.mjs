@@ -60,15 +60,17 @@ let messageId = 0;
 cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
   if (!THROTTLE_WORKERS || targetInfo.type !== 'worker') return;
   const message = { id: ++messageId, method: 'Emulation.setCPUThrottlingRate', params: { rate: SLOWDOWN } };
-  throttled.push(new Promise((done) => {
-    const reply = (event) => {
-      const answer = JSON.parse(event.message);
-      if (event.sessionId !== sessionId || answer.id !== message.id) return;
-      cdp.off('Target.receivedMessageFromTarget', reply);
-      done(answer.error ? `${targetInfo.url}: ${answer.error.message}` : 'ok');
-    };
-    cdp.on('Target.receivedMessageFromTarget', reply);
-  }));
+  throttled.push(
+    new Promise((done) => {
+      const reply = (event) => {
+        const answer = JSON.parse(event.message);
+        if (event.sessionId !== sessionId || answer.id !== message.id) return;
+        cdp.off('Target.receivedMessageFromTarget', reply);
+        done(answer.error ? `${targetInfo.url}: ${answer.error.message}` : 'ok');
+      };
+      cdp.on('Target.receivedMessageFromTarget', reply);
+    }),
+  );
   cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify(message) }).catch(() => {});
 });
 await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
@@ -120,6 +122,6 @@ mkdirSync('target/bench', { recursive: true });
 writeFileSync('target/bench/pow.json', JSON.stringify(result, null, 1));
 console.log(
   `pow: difficulty ${DIFFICULTY}, median ${Math.round(result.medianMs)} ms, p95 ${Math.round(result.p95Ms)} ms` +
-    ` (p95/mean ${(result.p95Ms / mean).toFixed(2)})  (${SAMPLES} samples, ${PARTS ?? 'the engine\'s'} parts on ${workers} workers,` +
+    ` (p95/mean ${(result.p95Ms / mean).toFixed(2)})  (${SAMPLES} samples, ${PARTS ?? "the engine's"} parts on ${workers} workers,` +
     ` ${SLOWDOWN}x CPU slowdown, ${Math.round(rate / 1000)}k hashes/s; expected ${Math.round((2 ** DIFFICULTY / rate) * 1000)} ms)`,
 );

@@ -5,7 +5,7 @@
 begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
-select plan(19);
+select plan(21);
 
 -- The split work for the row at `difficulty`, each part's first nonce from 0, in SQL (slow,
 -- so only for small difficulties): 2^min(d, 5) parts of d - min(d, 5) bits.
@@ -78,6 +78,13 @@ select throws_ok($$ select stepzero_private.check_work('6f1c2e7a-3b4d-4e5f-8a9b-
 select throws_ok($$ select stepzero_private.check_work('0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', to_timestamp(1763850000.123),
   '10,0,17,4,0,36,8,9,2,2,8,4,7,9,3,0,24,22,11,0,5,2,16,18,7,0,10,3,4,0,5,1') $$, 'PT428', 'Proof of work insufficient',
   'split work of a lower difficulty (8) is refused at 12');
+select throws_ok(format('select stepzero_private.check_work(%L, to_timestamp(1763850000.123), %L)',
+  '0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11'::text, pg_temp.solve_split('0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', to_timestamp(1763850000.123), 11)), 'PT428',
+  'Proof of work insufficient', 'split work of one bit less (11: parts of 6 bits) is refused at 12');
+update stepzero_private.settings set work_difficulty = 9;
+select throws_ok($$ select stepzero_private.check_work('0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11',
+  to_timestamp(1763850000.123), '79') $$, 'PT428', 'Proof of work insufficient',
+  'the first form one bit short (the vector''s 8 zero bits) is refused at 9');
 update stepzero_private.settings set work_difficulty = 8;
 select lives_ok($$ select stepzero_private.check_work('0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11', to_timestamp(1763850000.123),
   '10,0,17,4,0,36,8,9,2,2,8,4,7,9,3,0,24,22,11,0,5,2,16,18,7,0,10,3,4,0,5,1') $$, 'the vector''s split work is valid at difficulty 8 (32 parts of 3 bits)');

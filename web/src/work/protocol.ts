@@ -23,6 +23,4 @@ export type WorkRequest = PartRequest | JoinRequest;
  * nonce is null); `work`: the answer to a JoinRequest.
  */
 export type WorkReply =
-  | { ok: true; index: number; nonce: number | null; parts: number }
-  | { ok: true; work: string }
-  | { ok: false; reason: string };
+  { ok: true; index: number; nonce: number | null; parts: number } | { ok: true; work: string } | { ok: false; reason: string };

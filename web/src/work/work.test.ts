@@ -13,7 +13,15 @@ import { searchWork } from './search';
 import { loadSolver, solveWork, workerCount } from './solve';
 
 type VerifyCase = { name: string; id: string; completionMs: number; difficulty: number; nonce: string; sha256?: string; valid: boolean };
-type SplitCase = { name: string; id: string; completionMs: number; difficulty: number; work: string; firstFromZero?: boolean; valid: boolean };
+type SplitCase = {
+  name: string;
+  id: string;
+  completionMs: number;
+  difficulty: number;
+  work: string;
+  firstFromZero?: boolean;
+  valid: boolean;
+};
 const work = vectors<{
   verify: VerifyCase[];
   split: SplitCase[];
@@ -54,7 +62,7 @@ describe('solveWork', () => {
     expect((await loadSolver()).verifyWork(ID, MS, nonce, 12)).toBe(true);
   });
 
-  it('shares the parts among the device\'s cores, at most 4 workers', () => {
+  it("shares the parts among the device's cores, at most 4 workers", () => {
     expect(workerCount(8)).toBe(4);
     expect(workerCount(2)).toBe(2);
     expect(workerCount(1)).toBe(1);
