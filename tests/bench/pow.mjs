@@ -2,9 +2,10 @@
 // headless Debian Chromium under a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate, a
 // mid-range phone's pace), many samples, each with its own id and time, its sub-puzzles solved
 // on min(navigator.hardwareConcurrency, 4) workers as the site does (web/src/work/solve.ts).
-// CDP throttling is per target: the page's rate does not slow its workers, so each worker gets
-// its own Emulation.setCPUThrottlingRate through Target auto-attach, and a probe (hashes per
-// second on the page and in each worker) is printed so that anyone can see it took.
+// CDP throttling is per target: the page's rate does not slow its workers, so each worker is
+// asked for its own Emulation.setCPUThrottlingRate through Target auto-attach; Chromium refuses
+// it for workers, and then the workers pace themselves (pow/worker.js). A probe (hashes per
+// second on the page and in each worker) is printed so that anyone can see the slowdown took.
 // Prints `pow: difficulty <d>, median <ms> ms, p95 <ms> ms` (and the hash rate it rests on),
 // writes target/bench/pow.json. Usage: node tests/bench/pow.mjs [--samples 200] [--difficulty d]
 // [--workers n] [--parts k (compare another split of the same total)] [--unthrottled-workers]
@@ -86,7 +87,7 @@ const k = (n) => `${Math.round(n / 1000)}k`;
 const how = !THROTTLE_WORKERS
   ? 'workers not slowed down'
   : refused
-    ? `CDP refused the workers' rate (${refused.replace(/^.*: /, '')}), so they sleep (${SLOWDOWN} - 1) x each chunk's time`
+    ? `CDP refused the workers' rate (${refused.replace(/^.*: /, '')}), so each holds itself to 1/${SLOWDOWN} of its best pace`
     : `${throttleReplies.length} workers throttled by CDP`;
 console.log(`pow probe: hashes/s on the page ${k(probe.main)}, in each worker ${probe.workers.map(k).join(', ')} (${how})`);
 
