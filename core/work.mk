@@ -9,7 +9,7 @@ WORK_SRC := core/src/work.rs core/src/work_wasm.rs core/src/record.rs core/src/l
 WORK_WASM := target/work/wasm32-unknown-unknown/release-work/stepzero_core.wasm
 WORK_WASM_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
-POW_SAMPLES ?= 60
+POW_SAMPLES ?= 200
 
 .PHONY: pkg-work pkg-work-js bench-work
 

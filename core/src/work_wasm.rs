@@ -40,6 +40,47 @@ pub fn solve_work(
     Ok(found.map_or(JsValue::NULL, |nonce| JsValue::from_f64(nonce as f64)))
 }
 
+/// Searches `budget` nonces from `start` for sub-puzzle `index` of `partBits` bits (from
+/// `workShape`) of the row's `id` and completion time; the nonce found, or `null`.
+///
+/// # Errors
+/// A thrown `Error` when `id` is not a UUID or a number is not a whole, non-negative one.
+#[wasm_bindgen(js_name = solveWorkPart, unchecked_return_type = "number | null")]
+pub fn solve_work_part(
+    id: &str,
+    completion_ms: f64,
+    index: u32,
+    part_bits: u32,
+    start: f64,
+    budget: u32,
+) -> Result<JsValue, JsError> {
+    if !crate::record::is_uuid(id) {
+        return Err(bad("id is not a UUID"));
+    }
+    let ms = whole_ms(completion_ms, "completionMs")?;
+    let start = whole_ms(start, "start")?;
+    let found = work::solve_part(id, ms, index, part_bits, start, budget.into());
+    Ok(found.map_or(JsValue::NULL, |nonce| JsValue::from_f64(nonce as f64)))
+}
+
+/// The split of `difficulty` into sub-puzzles: `[parts, bits of each]` (core/src/work.rs,
+/// `shape`). The page solves parts `0..parts` and joins their nonces with `joinWork`.
+#[wasm_bindgen(js_name = workShape)]
+pub fn work_shape(difficulty: u32) -> Vec<u32> {
+    let (parts, bits) = work::shape(difficulty.min(work::MAX_DIFFICULTY));
+    vec![parts, bits]
+}
+
+/// The work's text from the parts' nonces in index order (what the row's `work_nonce` holds).
+///
+/// # Errors
+/// A thrown `Error` when a nonce is not a whole, non-negative number.
+#[wasm_bindgen(js_name = joinWork)]
+pub fn join_work(nonces: Vec<f64>) -> Result<String, JsError> {
+    let whole: Result<Vec<u64>, JsError> = nonces.iter().map(|n| whole_ms(*n, "a nonce")).collect();
+    Ok(work::join(&whole?))
+}
+
 /// Whether `nonce` is valid work of `difficulty` for the row: the database's own check.
 ///
 /// # Errors

@@ -241,3 +241,43 @@ fn work_vectors_hold_at_the_js_boundary() {
     assert!(wasm::solve_work("not-a-uuid", 1.0, 1, 0.0, 1).is_err());
     assert!(wasm::solve_work("0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11", 1.5, 1, 0.0, 1).is_err());
 }
+
+/// The split form through the solver's wasm: its shape, each part's first nonce and the join.
+#[cfg(feature = "work-wasm")]
+#[wasm_bindgen_test]
+fn split_work_vectors_hold_at_the_js_boundary() {
+    use stepzero_core::work_wasm as wasm;
+    let doc = js(WORK);
+    for case in list(&doc, "shape").iter() {
+        let difficulty = get(&case, "difficulty").as_f64().expect("difficulty") as u32;
+        let want = [
+            get(&case, "parts").as_f64().expect("parts") as u32,
+            get(&case, "partBits").as_f64().expect("bits") as u32,
+        ];
+        assert_eq!(wasm::work_shape(difficulty), want.to_vec(), "{difficulty}");
+    }
+    for case in list(&doc, "split").iter() {
+        let (id, work) = (text(&get(&case, "id")), text(&get(&case, "work")));
+        let ms = get(&case, "completionMs").as_f64().expect("ms");
+        let difficulty = get(&case, "difficulty").as_f64().expect("difficulty") as u32;
+        let name = text(&get(&case, "name"));
+        let valid = wasm::verify_work(&id, ms, &work, difficulty).expect("verify");
+        assert_eq!(
+            valid,
+            get(&case, "valid").as_bool().expect("valid"),
+            "{name}"
+        );
+        if get(&case, "firstFromZero").as_bool() == Some(true) {
+            let shape = wasm::work_shape(difficulty);
+            let nonces: Vec<f64> = (0..shape[0])
+                .map(|i| {
+                    let found = wasm::solve_work_part(&id, ms, i, shape[1], 0.0, 1 << 24);
+                    found.expect("solve").as_f64().expect("found")
+                })
+                .collect();
+            assert_eq!(wasm::join_work(nonces).expect("join"), work, "{name}");
+        }
+    }
+    assert!(wasm::solve_work_part("not-a-uuid", 1.0, 0, 1, 0.0, 1).is_err());
+    assert!(wasm::join_work(vec![1.5]).is_err());
+}

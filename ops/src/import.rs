@@ -248,6 +248,32 @@ mod tests {
     }
 
     #[test]
+    fn both_forms_of_work_import_emails_from_before_and_after_the_split() {
+        let r = record(None);
+        let id = r.id.as_deref().unwrap();
+        let ms = u64::try_from(
+            DateTime::parse_from_rfc3339(&r.completion_time)
+                .unwrap()
+                .timestamp_millis(),
+        )
+        .unwrap();
+        let split = work::solve_all(id, ms, work::DEFAULT_DIFFICULTY).unwrap();
+        let single = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).unwrap();
+        for nonce in [split.clone(), single.to_string()] {
+            assert_eq!(
+                check_work(&record(Some(&nonce)), None, |_| Ok(18)),
+                Ok(None)
+            );
+        }
+        // The split's parts bound to their indexes: the same nonces in another order do not hold.
+        let mut parts: Vec<&str> = split.split(',').collect();
+        let other = parts.iter().position(|p| *p != parts[0]).unwrap();
+        parts.swap(0, other);
+        let swapped = check_work(&record(Some(&parts.join(","))), None, |_| Ok(18));
+        assert!(swapped.unwrap().unwrap().contains("does not hold"));
+    }
+
+    #[test]
     fn work_is_measured_against_what_the_database_asked_when_the_email_was_sent() {
         let r = record(None);
         let id = r.id.as_deref().unwrap();

@@ -5,7 +5,32 @@
 // (faults-summary.ts): `faults: <n> scenarios, <n> ok, 0 lost, 0 duplicated`.
 import type { Browser } from '@playwright/test';
 import { outboxCount, PHOTO, scan, seeded, settle, toSubmit, visitLater, whereIs } from './faults-lib';
+import { solveWorkV1 } from '../stack/work.mjs';
 import { answerEnd, expect, rowsWhen, STACK, stack, submit, test } from './helpers';
+
+/** The page's one outbox entry, with `change` applied and written back when given. */
+function outboxEntry(page: import('@playwright/test').Page, change?: Record<string, unknown>) {
+  return page.evaluate(
+    (change) =>
+      new Promise<{ id: string; completionTime: string; workNonce?: string | null }>((resolve, reject) => {
+        const open = indexedDB.open('stepzero-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('responses', 'readwrite').objectStore('responses');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            const entry = { ...all.result[0], ...change };
+            if (change) store.put(entry);
+            store.transaction.oncomplete = () => {
+              open.result.close();
+              resolve(entry);
+            };
+          };
+        };
+      }),
+    change,
+  );
+}
 
 test.describe('fault matrix', () => {
   test('all up: one row, no email', async ({ page, request }) => {
@@ -86,6 +111,30 @@ test.describe('fault matrix', () => {
     await rowsWhen(request, 1);
     await expect.poll(() => outboxCount(page)).toBe(0);
     await settle(request, 'offline, then online', ['fault:offline'], 'row');
+  });
+
+  test('an outbox entry solved before the split (one puzzle) is stored with that work when sent later', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await toSubmit(page, 'fault:old-work');
+    await context.setOffline(true);
+    await submit(page, 'completed');
+    await expect.poll(() => outboxCount(page)).toBe(1);
+    // As a visitor's outbox kept it before the change: the first form's work for its row.
+    const { id, completionTime } = await outboxEntry(page);
+    const single = solveWorkV1(id, completionTime);
+    await outboxEntry(page, { workNonce: single });
+    await page.close(); // closed before going online: the next visit reads the entry as written
+    await context.setOffline(false);
+    await context.clock.fastForward('01:00:00'); // beyond any backoff, as faults-lib's visitLater
+    const later = await context.newPage();
+    await later.goto('/');
+    const [row] = await rowsWhen(request, 1);
+    expect(row).toMatchObject({ id, work_nonce: single });
+    await expect.poll(() => outboxCount(later)).toBe(0);
+    await settle(request, 'outbox work from before the split', ['fault:old-work'], 'row');
   });
 
   test('the tab closed during PROCESSING and reopened later: one row', async ({ page, context, request }) => {

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { anonKeysIn } from './bundle-scan.mjs';
 import { connectAsOwner, startStack, validRow } from '../stack/test/helpers.mjs';
-import { defaultDifficulty, leadingZeroBits, sha256, solveWork, withWork } from '../stack/work.mjs';
+import { defaultDifficulty, leadingZeroBits, sha256, solveWork, solveWorkV1, withWork } from '../stack/work.mjs';
 
 const bundle = process.env.SECURITY_BUNDLE || 'target/web-e2e';
 let stack;
@@ -104,11 +104,26 @@ test('work done for another id, or another time, is refused', async () => {
   assert.equal((await insert(forOtherId)).status, 428);
   const laterMs = Date.parse(donor.completion_time) + 1;
   const forOtherTime = { ...donor, completion_time: new Date(laterMs).toISOString() };
-  // (1 in 2^difficulty would pass by chance; this nonce is checked not to)
-  if (leadingZeroBits(sha256(`stepzero-work:v1:${donor.id}:${laterMs}:${donor.work_nonce}`)) < defaultDifficulty()) {
-    assert.equal((await insert(forOtherTime)).status, 428);
-  }
+  // (every one of the 32 parts would have to pass by chance: 1 in 2^(13 × 32))
+  assert.equal((await insert(forOtherTime)).status, 428);
   assert.equal(await stored(), 0);
+});
+
+test('split work with its parts out of order, or one part short, is refused', async () => {
+  const row = validRow();
+  const parts = row.work_nonce.split(',');
+  assert.equal(parts.length, 32);
+  const swapped = [parts[1], parts[0], ...parts.slice(2)].join(',');
+  if (parts[0] !== parts[1]) assert.equal((await insert({ ...row, work_nonce: swapped })).status, 428);
+  assert.equal((await insert({ ...row, work_nonce: parts.slice(1).join(',') })).status, 428);
+  assert.equal(await stored(), 0);
+});
+
+test('a row solved before the split (one puzzle of the whole difficulty) is still stored', async () => {
+  const row = validRow({ work_nonce: null });
+  const old = { ...row, work_nonce: solveWorkV1(row.id, row.completion_time) };
+  assert.equal((await insert(old)).status, 201);
+  assert.equal(await stored(), 1);
 });
 
 test('a valid row with valid work is stored exactly once', async () => {
@@ -130,6 +145,8 @@ test('the operator raises the difficulty: the answer says so, and work at the ne
   const refused = await insert(weak);
   assert.equal(refused.status, 428);
   assert.equal(refused.error.hint, 'difficulty=20');
+  const splitAtOld = { ...row, work_nonce: solveWork(row.id, row.completion_time, defaultDifficulty()) };
+  assert.equal((await insert(splitAtOld)).status, 428, 'split work of the old difficulty is not enough');
   assert.equal((await insert({ ...row, work_nonce: solveWork(row.id, row.completion_time, 20) })).status, 201);
   assert.equal(await stored(), 1);
 });

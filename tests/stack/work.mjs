@@ -32,14 +32,37 @@ export function leadingZeroBits(hash) {
 export const sha256 =
   typeof oneShot === 'function' ? (text) => oneShot('sha256', text, 'buffer') : (text) => createHash('sha256').update(text).digest();
 
-/** The first nonce (from `start`) whose hash has `difficulty` leading zero bits, as text. */
-export function solveWork(id, completionTime, difficulty = defaultDifficulty(), start = 0) {
-  const ms = typeof completionTime === 'number' ? completionTime : Date.parse(completionTime);
-  const prefix = `stepzero-work:v1:${id.toLowerCase()}:${ms}:`;
+/** The split of `difficulty` (core/src/work.rs `shape`): up to 32 parts, same expected total. */
+export function workShape(difficulty) {
+  const log = Math.min(5, difficulty);
+  return [2 ** log, difficulty - log];
+}
+
+/** The first nonce from `start` whose hash after `prefix` has `bits` leading zero bits. */
+function search(prefix, bits, start) {
   for (let nonce = start; ; nonce += 1) {
-    const hash = sha256(prefix + nonce);
-    if (leadingZeroBits(hash) >= difficulty) return String(nonce);
+    if (leadingZeroBits(sha256(prefix + nonce)) >= bits) return nonce;
   }
+}
+
+const millis = (completionTime) => (typeof completionTime === 'number' ? completionTime : Date.parse(completionTime));
+
+/**
+ * The work the site sends: each sub-puzzle's first nonce from 0 for
+ * `stepzero-work:v2:<id>:<ms>:<index>:<nonce>`, joined by commas in index order.
+ */
+export function solveWork(id, completionTime, difficulty = defaultDifficulty()) {
+  const [parts, bits] = workShape(difficulty);
+  const prefix = `stepzero-work:v2:${id.toLowerCase()}:${millis(completionTime)}:`;
+  return Array.from({ length: parts }, (_, index) => search(`${prefix}${index}:`, bits, 0)).join(',');
+}
+
+/**
+ * The first form (one puzzle of `difficulty` bits, `stepzero-work:v1:<id>:<ms>:<nonce>`): the
+ * first nonce from `start`, as rows solved before the split still carry it.
+ */
+export function solveWorkV1(id, completionTime, difficulty = defaultDifficulty(), start = 0) {
+  return String(search(`stepzero-work:v1:${id.toLowerCase()}:${millis(completionTime)}:`, difficulty, start));
 }
 
 /** `row` with its work (it must have `id` and `completion_time`). */

@@ -11,7 +11,7 @@ use stepzero_core::constants::{
 };
 use stepzero_core::email::{email_params, FileInfo};
 use stepzero_core::record::{build_record, RecordMeta};
-use stepzero_core::Answers;
+use stepzero_core::{work, Answers};
 
 /// EmailJS's free plan: 50 KB of request body.
 const LIMIT: usize = 51_200;
@@ -104,7 +104,8 @@ fn meta(user_agent: String, file_name: String, object: String) -> RecordMeta {
         user_agent,
         media_file_url: Some(object),
         media_file_name: Some(file_name),
-        work_nonce: Some("18446744073709551615".into()),
+        // The longest work: 32 nonces of 20 digits (work::MAX_WORK_CHARS).
+        work_nonce: Some(vec!["18446744073709551615"; work::MAX_PARTS as usize].join(",")),
     }
 }
 

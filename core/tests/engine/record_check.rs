@@ -58,7 +58,7 @@ proptest! {
     fn the_json_reads_back_as_the_row_and_the_row_checks(
         answers in any_answers(),
         user_agent in any::<String>(),
-        work_nonce in proptest::option::of("[0-9]{1,20}"),
+        work_nonce in proptest::option::of("[0-9]{1,20}(,[0-9]{1,20}){0,31}"),
     ) {
         if let Ok(record) = build_record(&answers, &meta_with_work(&user_agent, work_nonce)) {
             let json = record.to_json();

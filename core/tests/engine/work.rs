@@ -1,5 +1,6 @@
 //! The proof-of-work vectors (`tests/vectors/work.json`, also read by vitest and the wasm test):
-//! the canonical message, the hash, the first solution and the refusal reading.
+//! the canonical message, the hash, the first solution (of the first form and of each part of
+//! the split form), the split's shape and the refusal reading.
 
 use serde_json::Value;
 use stepzero_core::work;
@@ -36,6 +37,44 @@ fn verify_vectors() {
             let found = work::solve(id, ms, difficulty, 0, 1 << 24).map(|n| n.to_string());
             assert_eq!(found.as_deref(), Some(nonce), "{}", case["name"]);
         }
+    }
+}
+
+#[test]
+fn split_vectors() {
+    for case in load()["split"].as_array().expect("split list") {
+        let (id, text) = (
+            case["id"].as_str().expect("id"),
+            case["work"].as_str().expect("work"),
+        );
+        let ms = num(case, "completionMs");
+        let difficulty = u32::try_from(num(case, "difficulty")).expect("small");
+        let valid = case["valid"].as_bool().expect("valid");
+        assert_eq!(
+            work::verify(id, ms, text, difficulty),
+            valid,
+            "{}",
+            case["name"]
+        );
+        if case["firstFromZero"].as_bool() == Some(true) {
+            // Each part's listed nonce is its first solution from 0: the solver finds exactly it.
+            assert_eq!(
+                work::solve_all(id, ms, difficulty).as_deref(),
+                Some(text),
+                "{}",
+                case["name"]
+            );
+        }
+    }
+}
+
+#[test]
+fn shape_vectors() {
+    for case in load()["shape"].as_array().expect("shape list") {
+        let difficulty = u32::try_from(num(case, "difficulty")).expect("small");
+        let (parts, bits) = work::shape(difficulty);
+        assert_eq!(u64::from(parts), num(case, "parts"), "{case}");
+        assert_eq!(u64::from(bits), num(case, "partBits"), "{case}");
     }
 }
 

@@ -46,6 +46,25 @@ function closingParen(s, open) {
   return -1;
 }
 
+/** Weakenings of stepzero_private.check_work (supabase/migrations/*_work_split.sql): [label, text, replacement]. */
+const WORK_CHECK_MUTANTS = [
+  ['any number of parts', 'cardinality(nonces) = parts and', ''],
+  ['parts not bound to their index', 'part.i - 1', '0'],
+  ['64 parts (another split)', 'parts integer := 1 << least(difficulty, 5)', 'parts integer := 1 << least(difficulty, 6)'],
+  [
+    'one bit less per part',
+    'part_bits integer := difficulty - least(difficulty, 5)',
+    'part_bits integer := difficulty - least(difficulty, 5) - 1',
+  ],
+  [
+    'the first form one bit short',
+    "difficulty)\n        = repeat('0', difficulty)",
+    "difficulty - 1)\n        = repeat('0', difficulty - 1)",
+  ],
+  ['no split form', "nonces := string_to_array(nonce, ',');", "nonces := '{}';"],
+  ['no first form', "if nonce ~ '^[0-9]{1,20}$' then", 'if false then'],
+];
+
 /** @returns {Promise<{label: string, sql: string}[]>} read with a pg client on the migrated db */
 export async function discover(db) {
   const out = [];
@@ -123,6 +142,20 @@ export async function discover(db) {
   for (const f of functions) {
     if (f.prosecdef) add(`function ${f.sig}: security invoker`, `alter function ${f.sig} security invoker`);
     for (const r of f.lacking) add(`function ${f.sig}: executable by ${r}`, `grant execute on function ${f.sig} to ${q(r)}`);
+  }
+
+  // Inside the work check (its body is one rule in several parts, which no catalog entry shows):
+  // each weakening rewrites the function's own definition; one that no longer matches the text
+  // fails to apply and is reported, so an edit of the function cannot silently drop its mutants.
+  const [work] = await rows(`select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n
+                               on n.oid = p.pronamespace where n.nspname = 'stepzero_private' and p.proname = 'check_work'`);
+  if (work) {
+    for (const [label, from, to] of WORK_CHECK_MUTANTS) {
+      add(
+        `function check_work: ${label}`,
+        work.def.includes(from) ? work.def.replace(from, to) : `select 'no longer matches: ${label}'::int`,
+      );
+    }
   }
 
   for (const p of await rows(`select schemaname, tablename, policyname, permissive, roles::text[] as roles,

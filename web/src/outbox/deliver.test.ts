@@ -122,7 +122,7 @@ describe('runSubmission', () => {
     const f = fakes({ backend: null });
     await f.submit(yesAnswers, null);
     const row = JSON.parse(f.emails[0].response_json) as { id: string; work_nonce?: string };
-    expect(row.work_nonce).toMatch(/^[0-9]{1,20}$/);
+    expect(row.work_nonce).toMatch(/^[0-9]{1,20}(,[0-9]{1,20}){31}$/); // the split form: 32 parts
     const { verifyWork } = await loadSolver();
     expect(verifyWork(row.id, NOW, row.work_nonce!, defaultWorkDifficulty())).toBe(true);
   });

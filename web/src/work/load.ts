@@ -2,7 +2,10 @@
 // Lockdown Mode, some managed browsers) it is the same solver translated to JavaScript at build
 // time (pkg-work-js/, wasm2js), started the way web/src/core starts the translated engine: the
 // glue's one WebAssembly.instantiate call is answered by the translated module.
-export type Solver = Pick<typeof import('../../../pkg-work/stepzero_work.js'), 'solveWork' | 'verifyWork'>;
+export type Solver = Pick<
+  typeof import('../../../pkg-work/stepzero_work.js'),
+  'solveWork' | 'solveWorkPart' | 'workShape' | 'joinWork' | 'verifyWork'
+>;
 
 /**
  * `source`: the wasm's bytes (tests in Node, where there is no URL to fetch). `translated`: use

@@ -9,10 +9,25 @@ import type { OutboxEntry } from '../outbox/store';
 import { fakePorts } from '../test/fakePorts';
 import { vectors } from '../test/vectors';
 import { startSolver } from './load';
-import { loadSolver, solveWork } from './solve';
+import { searchWork } from './search';
+import { loadSolver, solveWork, workerCount } from './solve';
 
 type VerifyCase = { name: string; id: string; completionMs: number; difficulty: number; nonce: string; sha256?: string; valid: boolean };
-const work = vectors<{ verify: VerifyCase[]; refusal: { code: string; hint: string; expect: number | null }[] }>('work');
+type SplitCase = {
+  name: string;
+  id: string;
+  completionMs: number;
+  difficulty: number;
+  work: string;
+  firstFromZero?: boolean;
+  valid: boolean;
+};
+const work = vectors<{
+  verify: VerifyCase[];
+  split: SplitCase[];
+  shape: { difficulty: number; parts: number; partBits: number }[];
+  refusal: { code: string; hint: string; expect: number | null }[];
+}>('work');
 
 describe('work vectors', () => {
   work.verify.forEach((c) =>
@@ -22,6 +37,18 @@ describe('work vectors', () => {
       if (c.sha256) expect(String(solver.solveWork(c.id, c.completionMs, c.difficulty, 0, 1 << 24))).toBe(c.nonce);
     }),
   );
+  work.split.forEach((c) =>
+    it(`verifyWork (split): ${c.name}`, async () => {
+      const solver = await loadSolver();
+      expect(solver.verifyWork(c.id, c.completionMs, c.work, c.difficulty)).toBe(c.valid);
+      if (c.firstFromZero) expect(await searchWork(solver, c)).toBe(c.work);
+    }),
+  );
+  work.shape.forEach((c) =>
+    it(`workShape(${c.difficulty})`, async () => {
+      expect(Array.from((await loadSolver()).workShape(c.difficulty))).toEqual([c.parts, c.partBits]);
+    }),
+  );
   work.refusal.forEach((c) => it(`workRefusal(${c.code}, "${c.hint}")`, () => expect(workRefusal(c.code, c.hint)).toBe(c.expect)));
 });
 
@@ -29,9 +56,18 @@ const ID = '0b9f1c1e-6a1d-4a53-9a43-2f0e5c7d8e11';
 const MS = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 describe('solveWork', () => {
-  it("finds work that the verifier (the database's check) accepts", async () => {
+  it("finds work that the verifier (the database's check) accepts: 32 parts", async () => {
     const nonce = await solveWork(ID, MS, 12);
+    expect(nonce.split(',')).toHaveLength(32);
     expect((await loadSolver()).verifyWork(ID, MS, nonce, 12)).toBe(true);
+  });
+
+  it("shares the parts among the device's cores, at most 4 workers", () => {
+    expect(workerCount(8)).toBe(4);
+    expect(workerCount(2)).toBe(2);
+    expect(workerCount(1)).toBe(1);
+    expect(workerCount(Number.NaN)).toBe(1);
+    expect(workerCount(0)).toBe(1);
   });
 
   it('stops when the caller cancels or its time is up', async () => {
@@ -50,6 +86,8 @@ describe('solveWork', () => {
       const c = work.verify.find((v) => v.sha256 && v.difficulty === 12)!;
       expect(String(solver.solveWork(c.id, c.completionMs, c.difficulty, 0, 1 << 20))).toBe(c.nonce);
       expect(solver.verifyWork(c.id, c.completionMs, c.nonce, c.difficulty)).toBe(true);
+      const split = work.split.find((v) => v.firstFromZero && v.difficulty === 12)!;
+      expect(await searchWork(solver, split)).toBe(split.work);
     } finally {
       scope.WebAssembly = saved;
     }
@@ -123,6 +161,15 @@ describe('insertWithWork', () => {
     expect(sent).toHaveLength(2);
     expect((await loadSolver()).verifyWork(ID, MS, sent[1].work_nonce!, 12)).toBe(true);
     expect(e.workDifficulty).toBe(12);
+  });
+
+  it('an entry kept before the split (one puzzle, the first form) is sent with that work: no second solve', async () => {
+    const sent: SurveyResponse[] = [];
+    const single = String((await loadSolver()).solveWork(ID, MS, 8, 0, 1 << 20));
+    const e = entry({ workNonce: single });
+    expect(await insertWithWork(e, meta, async (r) => (sent.push(r), stored), keep())).toBe('stored');
+    expect(sent.map((r) => r.work_nonce)).toEqual([single]);
+    expect((await loadSolver()).verifyWork(ID, MS, single, 8)).toBe(true);
   });
 
   it('refused although its work meets the asked difficulty: solving more cannot help (email)', async () => {
