@@ -166,3 +166,11 @@ export async function submitNotYet(page: Page) {
   await answerEnd(page, '33', 'Male');
   await submit(page, 'not-completed');
 }
+
+/** Closes the survey's tab as a visitor does, with another page (about:blank) keeping the browser up; that page. */
+export async function closeTab(page: Page): Promise<Page> {
+  const other = await page.context().newPage();
+  await other.goto('about:blank');
+  await page.close({ runBeforeUnload: false });
+  return other;
+}

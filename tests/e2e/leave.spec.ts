@@ -2,17 +2,8 @@
 // page and never opens the site again. Another tab (an unrelated page) keeps the browser
 // running; the network is the local gateway's (its faults reach every requester). What
 // arrives is looked for by the answers' text, since the page that knew the id is gone.
-import type { Page } from '@playwright/test';
 import { outboxCount, settle, toSubmit, whereIs } from './faults-lib';
-import { answerEnd, answerStart, choose, expect, openPage, stack, startSurvey, submit, test } from './helpers';
-
-/** Closes the survey's tab the way a visitor does, with another page keeping the browser up. */
-async function closeTab(page: Page) {
-  const other = await page.context().newPage();
-  await other.goto('about:blank');
-  await page.close({ runBeforeUnload: false });
-  return other;
-}
+import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
 test('a row still uploading its 6 MB video when the tab closes arrives, naming the file ahead of it', async ({ page, request }) => {
   test.setTimeout(150_000);

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { SWITCHED_OFF_WORKER } from '../../web/deploy/serviceWorker.mjs';
-import { answerEnd, answerStart, choose, expect, openPage, stack, startSurvey, submit, test } from './helpers';
+import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
 const SYNC_TAG = 'stepzero-outbox';
 
@@ -23,13 +23,6 @@ async function fireSync(context: BrowserContext, on: Page, lastChance = false) {
   const [[registrationId, scopeURL]] = [...registrations];
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scopeURL).origin, registrationId, tag: SYNC_TAG, lastChance });
   await cdp.detach();
-}
-
-async function closeTab(page: Page) {
-  const other = await page.context().newPage();
-  await other.goto('about:blank');
-  await page.close({ runBeforeUnload: false });
-  return other;
 }
 
 /** From the hero along the Yes path to Submit, optionally with a file at question 6. */
