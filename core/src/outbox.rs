@@ -44,6 +44,10 @@ pub enum Delivery {
     /// The server will never accept it as it is (a CHECK, a policy, a bad request): stop
     /// trying this channel and fall back to the email backup.
     Refused,
+    /// Insert only: the response was deleted at its respondent's request (`stepzero-ops
+    /// forget` left its id, and the database answers 410 with SQLSTATE PT410). Drop it from the
+    /// outbox and send nothing else: the email backup would bring the deleted answers back.
+    Forgotten,
 }
 
 /// Reads an insert's answer. `status` 0 means no answer (network down, timeout). A 409 or
@@ -54,6 +58,8 @@ pub fn classify_insert(status: u16, postgres_code: &str) -> Delivery {
         200..=299 => Delivery::Stored,
         409 => Delivery::Stored,
         _ if postgres_code == "23505" => Delivery::Stored,
+        410 => Delivery::Forgotten,
+        _ if postgres_code == "PT410" => Delivery::Forgotten,
         0 | 408 | 429 | 500..=599 => Delivery::Retry,
         _ => Delivery::Refused,
     }

@@ -66,6 +66,13 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     await forget(entry.id, ports);
     return { inserted: true, uploaded, emailed: false, emailTried: false, kept: false };
   }
+  if (sent === 'forgotten') {
+    // Deleted at its respondent's request while it waited here: neither stored nor emailed, or
+    // the backup would bring the deleted answers back to the movement's mailbox.
+    ports.log.warn(`The response ${entry.id} was deleted at its respondent's request; it is not sent again.`);
+    await forget(entry.id, ports);
+    return { inserted: false, uploaded, emailed: false, emailTried: false, kept: false };
+  }
   if (sent === 'waiting') {
     // Not a failed attempt: the row waits for its work (a slow device), never for the email; the
     // next retry (the engine's smallest delay) waits for the same search again.
@@ -173,7 +180,7 @@ async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPor
     verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   }
   // A request for more work is answered by solving again (outbox/work.ts), not by the email.
-  if (verdict !== 'stored' && workRefusal(answer.code ?? '', answer.hint ?? '') === null) {
+  if (verdict !== 'stored' && verdict !== 'forgotten' && workRefusal(answer.code ?? '', answer.hint ?? '') === null) {
     ports.log.error('Saving the response failed; sending the email backup.', answer.error);
   }
   return { verdict, answer };
