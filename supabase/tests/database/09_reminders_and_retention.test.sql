@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 -- pgrowlocks: the row locks this session holds (the claim's FOR UPDATE), seen from the session itself.
 create extension if not exists pgrowlocks with schema extensions;
 set local search_path = public, extensions;
-select plan(105);
+select plan(108);
 
 -- A Not Yet response asking for a reminder to `email`, stored `age` ago (as the owner, who may
 -- set created_at; any work passes at difficulty 0).
@@ -45,6 +45,14 @@ select throws_ok($$ update stepzero_private.settings set address_retention_days 
 select throws_ok($$ update stepzero_private.settings set upload_retention_days = 30 $$, '23514', null,
   'uploads never deleted before the outbox''s 30 days');
 select throws_ok($$ update stepzero_private.settings set reminder_address_key = '\x01' $$, '23514', null, 'the key is 32 bytes');
+-- A reminder is due before its address is erased, or none would ever go
+-- (supabase/migrations/20251129000000_reminder_before_erasure.sql).
+select throws_ok($$ update stepzero_private.settings set reminder_delay_days = 30 $$, '23514', null,
+  'no delay as long as the address retention');
+select throws_ok($$ update stepzero_private.settings set address_retention_days = 7 $$, '23514', null,
+  'no address retention as short as the delay');
+select lives_ok($$ update stepzero_private.settings set reminder_delay_days = 29 $$, 'a delay a day shorter is taken');
+update stepzero_private.settings set reminder_delay_days = 7, address_retention_days = 30;
 
 -- Shapes of the private tables: nothing personal.
 select columns_are('stepzero_private', 'reminders', array['response_id', 'state', 'claimed_at', 'finished_at'],
