@@ -376,6 +376,40 @@ fn an_imported_response_gets_its_reminder_the_same_way() {
 }
 
 #[test]
+fn forget_after_the_reminder_says_the_address_is_gone_and_drops_its_period() {
+    let Some(stack) = stack() else { return };
+    let first = "7e000001-000a-4000-8000-000000000000";
+    response(&stack, first, "asks.later@example.org", 8.0);
+    assert!(remind(&stack).status.success());
+    assert_eq!(recipients(&stack), ["asks.later@example.org"]);
+
+    // The reminder went, so the address is erased: the request by address finds no row, and
+    // the tool says why and what to ask for instead.
+    let dir = tempfile::tempdir().expect("dir");
+    let output = stack.tool(dir.path(), &["forget", "Asks.Later@example.org"], &[]);
+    assert!(output.status.success(), "{output:?}");
+    let said = stdout(&output);
+    assert!(said.starts_with("nothing to forget"), "{said}");
+    for words in ["erased", "reminder", "30 days", "reference"] {
+        assert!(said.contains(words), "{words}: {said}");
+    }
+    assert!(
+        row(&stack, first)["id"] == first,
+        "the response itself stays"
+    );
+
+    // Its per-address period (the keyed hash) is gone with the request: a new response with
+    // that address is reminded like any other.
+    let second = "7e000002-000a-4000-8000-000000000000";
+    response(&stack, second, "asks.later@example.org", 8.0);
+    assert!(remind(&stack).status.success());
+    assert_eq!(
+        recipients(&stack),
+        ["asks.later@example.org", "asks.later@example.org"]
+    );
+}
+
+#[test]
 fn forget_removes_what_was_scheduled_and_remind_names_what_it_lacks() {
     let Some(stack) = stack() else { return };
     let id = "7e000001-0008-4000-8000-000000000000";

@@ -8,7 +8,7 @@ create extension if not exists pgtap with schema extensions;
 -- pgrowlocks: the row locks this session holds (the claim's FOR UPDATE), seen from the session itself.
 create extension if not exists pgrowlocks with schema extensions;
 set local search_path = public, extensions;
-select plan(108);
+select plan(115);
 
 -- A Not Yet response asking for a reminder to `email`, stored `age` ago (as the owner, who may
 -- set created_at; any work passes at difficulty 0).
@@ -101,16 +101,16 @@ select is((select attstattarget from pg_attribute where attrelid = 'public.surve
 -- Who may do what.
 select ok(has_function_privilege('service_role', f, 'EXECUTE'), f || ': the service role may call it')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
-                    'public.expired_unclaimed_uploads()']) f;
+                    'public.expired_unclaimed_uploads()', 'public.forget_reminder_addresses(text[])']) f;
 select ok(not has_function_privilege(r, f, 'EXECUTE'), f || ': ' || r || ' may not call it')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
                     'public.expired_unclaimed_uploads()', 'stepzero_private.address_hash(text)',
-                    'stepzero_private.erase_expired_addresses()']) f,
+                    'stepzero_private.erase_expired_addresses()', 'public.forget_reminder_addresses(text[])']) f,
        unnest(array['anon', 'authenticated']) r;
 select ok((select prosecdef from pg_proc where oid = f::regprocedure), f || ' is security definer')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
                     'public.expired_unclaimed_uploads()', 'stepzero_private.address_hash(text)',
-                    'stepzero_private.erase_expired_addresses()']) f;
+                    'stepzero_private.erase_expired_addresses()', 'public.forget_reminder_addresses(text[])']) f;
 select ok(not has_table_privilege(r, t, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
           and not has_any_column_privilege(r, t, 'SELECT, INSERT, UPDATE, REFERENCES'),
   r || ' has no privilege on ' || t)
@@ -244,6 +244,17 @@ reset role;
 select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000c3'), null, 'but erased by the claim');
 select is((select schedule || ' ' || command from cron.job where jobname = 'stepzero-erase-expired-addresses'),
   '17 * * * * select stepzero_private.erase_expired_addresses()', 'pg_cron runs it every hour; its command holds no address');
+
+-- A deletion request drops the period of the visitor's address (stepzero-ops forget;
+-- supabase/migrations/20251129000100_forget_reminder_addresses.sql), any case, and no other.
+insert into stepzero_private.reminder_addresses
+  values (stepzero_private.address_hash('gone@example.org'), now() + interval '20 days');
+set local role service_role;
+select is(public.forget_reminder_addresses(array['Gone@Example.org', null]), 1, 'the period of the address is deleted');
+select is(public.forget_reminder_addresses(array['Gone@Example.org']), 0, 'once');
+reset role;
+select ok(exists (select 1 from stepzero_private.reminder_addresses where address_hash = '\x02'),
+  'the other periods stay');
 
 -- Uploads no row names, older than the retention: listed for the service role only.
 insert into storage.buckets (id, name) values ('pgtap_other', 'pgtap_other');

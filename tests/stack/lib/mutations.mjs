@@ -154,6 +154,7 @@ const UPLOADS_MUTANTS = [
   ['named uploads listed', 'and not exists (select 1 from public.survey_responses r where r.media_file_url = o.name)', ''],
 ];
 const ADDRESS_HASH_MUTANTS = [['case counts', 'lower(address)', 'address']];
+const FORGET_PERIOD_MUTANTS = [['every period deleted', 'where a.address_hash in', 'where true or a.address_hash in']];
 
 /** Functions whose body holds rules no catalog entry shows: [schema, name, mutants]. */
 const BODY_MUTANTS = [
@@ -163,6 +164,7 @@ const BODY_MUTANTS = [
   ['stepzero_private', 'erase_expired_addresses', ERASE_MUTANTS],
   ['public', 'expired_unclaimed_uploads', UPLOADS_MUTANTS],
   ['stepzero_private', 'address_hash', ADDRESS_HASH_MUTANTS],
+  ['public', 'forget_reminder_addresses', FORGET_PERIOD_MUTANTS],
 ];
 
 /** @returns {Promise<{label: string, sql: string}[]>} read with a pg client on the migrated db */
