@@ -353,6 +353,25 @@ impl Api {
             .map_err(|_| format!("the project's finish_reminder answered {body:?}, not a yes/no"))
     }
 
+    /// Deletes the per-address reminder periods (keyed hashes, no address) of `addresses`
+    /// (`public.forget_reminder_addresses`, the service role's only), any case. Answers how
+    /// many there were.
+    ///
+    /// # Errors
+    /// A message saying what to fix.
+    pub fn forget_reminder_addresses(&self, addresses: &[String]) -> Result<u64, String> {
+        if addresses.is_empty() {
+            return Ok(0);
+        }
+        let body = self.rpc(
+            "forget_reminder_addresses",
+            &serde_json::json!({ "addresses": addresses }),
+        )?;
+        serde_json::from_str(&body).map_err(|_| {
+            format!("the project's forget_reminder_addresses answered {body:?}, not a count")
+        })
+    }
+
     /// The uploads no row names that are older than the retention the database keeps
     /// (`public.expired_unclaimed_uploads`), oldest first.
     ///

@@ -1,8 +1,10 @@
 //! `forget`: a visitor's deletion request (issue #22; docs/operate.md, "Data requests"). Finds
 //! the responses a reference, an id or an email address names, records their ids as forgotten
 //! (so the database refuses them for good: a later delivery from the visitor's outbox, a later
-//! import of their emailed backup), deletes each one's file through the Storage API (its bytes
-//! too), then the rows. Each step can run again: a run cut short is finished by the next one.
+//! import of their emailed backup), deletes the reminder period kept for their address (a keyed
+//! hash, while its period runs) when the address is known, each one's file through the Storage
+//! API (its bytes too), then the rows. Each step can run again: a run cut short is finished by
+//! the next one.
 
 use crate::api::{Api, Found};
 use std::io::BufRead;
@@ -43,6 +45,9 @@ impl Target {
         }
     }
 }
+
+/// When an address is erased at the latest (address_retention_days, stepzero_private.settings).
+const ERASED: &str = "30 days at most after the response arrived (address_retention_days)";
 
 /// The first and last ids a reference's 40 bits stand for.
 fn id_range(prefix: &str) -> (String, String) {
@@ -120,8 +125,23 @@ pub fn run(
             Target::Reference { text, .. } => {
                 format!("nothing to forget: no stored response has the reference {text}")
             }
-            Target::Email(_) => {
-                "nothing to forget: no stored response gives this email address".to_owned()
+            // The address was erased from its row (after its reminder, or at the latest after
+            // address_retention_days): the response may be stored, without it.
+            Target::Email(address) => {
+                let periods = api.forget_reminder_addresses(std::slice::from_ref(address))?;
+                format!(
+                    "nothing to forget: no stored response gives this email address. Addresses \
+                     are erased once their reminder is sent (or refused), and in any case {ERASED}, \
+                     so the visitor's response may still be stored without it: ask them for the \
+                     reference their thank-you page showed (like 1C9K-2H7Q), or the date and \
+                     time they answered, and run forget with it{}",
+                    if periods > 0 {
+                        ". The reminder period kept for this address (a keyed hash, no address) \
+                         is deleted"
+                    } else {
+                        ""
+                    }
+                )
             }
         });
     }
@@ -149,6 +169,16 @@ pub fn run(
 
     let ids: Vec<String> = found.iter().map(|f| f.id.clone()).collect();
     api.record_forgotten(&ids)?;
+    let mut addresses: Vec<String> = found
+        .iter()
+        .filter_map(|f| f.question5b_email.clone())
+        .collect();
+    if let Target::Email(address) = &target {
+        addresses.push(address.clone());
+    }
+    addresses.sort_by_key(|a| a.to_lowercase());
+    addresses.dedup_by_key(|a| a.to_lowercase());
+    let periods = api.forget_reminder_addresses(&addresses)?;
     let files: Vec<String> = found
         .iter()
         .filter_map(|f| f.media_file_url.clone())
@@ -170,11 +200,16 @@ pub fn run(
         out.push(format!("forgot {}: response {row}, {file}", describe(f)));
     }
     out.push(format!(
-        "forgot {} response{}, {} file{}; the database refuses {} from now on",
+        "forgot {} response{}, {} file{}{}; the database refuses {} from now on",
         removed_rows.len(),
         if removed_rows.len() == 1 { "" } else { "s" },
         removed_files.len(),
         if removed_files.len() == 1 { "" } else { "s" },
+        match periods {
+            0 => String::new(),
+            1 => ", 1 reminder period".to_owned(),
+            n => format!(", {n} reminder periods"),
+        },
         if ids.len() == 1 { "it" } else { "them" }
     ));
     Ok(out.join("\n"))

@@ -88,17 +88,33 @@ pub fn send(agent: &ureq::Agent, config: &Settings, claim: &Claim) -> Outcome {
     let text = response.body_mut().read_to_string().unwrap_or_default();
     let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
     let name = json["name"].as_str().unwrap_or_default();
-    let said = json["message"].as_str().unwrap_or(&text).to_owned();
+    let said = json["message"].as_str().unwrap_or(&text);
+    classify(status, name, said)
+}
+
+/// What Resend's answer to `POST /emails` means for this reminder. A `to` it cannot send to is
+/// answered `422 validation_error` "Invalid `to` field. …" (what the API answers:
+/// https://github.com/resend/resend-python/issues/65; its errors page,
+/// https://resend.com/docs/api-reference/errors, lists `validation_error` as 400 with the
+/// field named in the message): refused for good, whichever of the two statuses. Any other
+/// refusal concerns every reminder alike (the key, the sender, the domain, a quota, a
+/// `validation_error` naming another field, or 403 for a sender still restricted to test
+/// addresses), so the run stops and nothing is erased.
+fn classify(status: u16, name: &str, said: &str) -> Outcome {
+    let said = said.to_owned();
+    let names_to = ["`to`", "'to'", "\"to\""]
+        .iter()
+        .any(|to| said.contains(to));
     match (status, name) {
         (200..=299, _) | (409, "invalid_idempotent_request") => Outcome::Sent,
-        (400, "validation_error") => Outcome::Refused(said),
+        (400 | 422, "validation_error") if names_to => Outcome::Refused(said),
         (401 | 403, _) => Outcome::NotTaken(format!(
             "the email service refused the key or the sender ({status} {name}: {said}). Check \
              STEPZERO_RESEND_API_KEY and that STEPZERO_REMINDER_FROM is on a domain verified in Resend"
         )),
-        (422, _) => Outcome::NotTaken(format!(
-            "the email service refused the request ({name}: {said}). Check STEPZERO_REMINDER_FROM \
-             (Name <address@your-domain>)"
+        (400 | 422, _) => Outcome::NotTaken(format!(
+            "the email service refused the request ({status} {name}: {said}). Check \
+             STEPZERO_REMINDER_FROM (Name <address@your-domain>)"
         )),
         _ => Outcome::NotTaken(format!("the email service answered {status} {name}: {said}")),
     }
@@ -209,7 +225,59 @@ pub fn run(api: &Api, settings: &Settings) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::message;
+    use super::{classify, message, Outcome};
+
+    const INVALID_TO: &str = "Invalid `to` field. The email address needs to follow the \
+                              `email@example.com` or `Name <email@example.com>` format.";
+
+    #[test]
+    fn a_to_resend_cannot_send_to_is_refused_for_good_and_nothing_else_is() {
+        for status in [422, 400] {
+            assert_eq!(
+                classify(status, "validation_error", INVALID_TO),
+                Outcome::Refused(INVALID_TO.to_owned()),
+                "{status}"
+            );
+        }
+        for (status, name, said) in [
+            (422, "validation_error", "Invalid `from` field."),
+            (400, "validation_error", "Invalid `subject` field."),
+            (422, "invalid_from_address", "Invalid `from` field."),
+            (422, "missing_required_field", "Missing `to` field."),
+            (
+                403,
+                "validation_error",
+                "You can only send testing emails to your own email address",
+            ),
+            (
+                403,
+                "invalid_to_address",
+                "You can only send testing emails to your own email address",
+            ),
+            (
+                403,
+                "validation_error",
+                "The example.org domain is not verified.",
+            ),
+            (
+                429,
+                "daily_quota_exceeded",
+                "You have reached your daily email sending quota.",
+            ),
+            (429, "rate_limit_exceeded", "Too many requests."),
+            (500, "application_error", "An unexpected error occurred."),
+        ] {
+            assert!(
+                matches!(classify(status, name, said), Outcome::NotTaken(_)),
+                "{status} {name}: {said}"
+            );
+        }
+        assert_eq!(classify(200, "", ""), Outcome::Sent);
+        assert_eq!(
+            classify(409, "invalid_idempotent_request", ""),
+            Outcome::Sent
+        );
+    }
 
     #[test]
     fn the_reminder_holds_the_link_and_the_reference_and_no_other_link() {

@@ -3,7 +3,8 @@
 // migration; the rules are then read from the catalog (lib/mutations.mjs) and, for each one, a
 // copy of that database (CREATE DATABASE ... TEMPLATE, a file copy) has exactly that rule
 // removed or weakened and `pg_prove` must fail on it. Exits 1 naming every mutation not caught.
-//   node tests/stack/mutate.mjs [--jobs N]      (make test-mutations; MUTATE_JOBS=N also works)
+//   node tests/stack/mutate.mjs [--jobs N] [--only TEXT]   (make test-mutations; MUTATE_JOBS=N also works)
+// --only keeps the mutations whose label contains TEXT (a quick look while writing a test).
 import { mkdtempSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import pg from 'pg';
 import { Cluster, repoRoot } from './lib/cluster.mjs';
 import { discover } from './lib/mutations.mjs';
 
-const { values: opt } = parseArgs({ options: { jobs: { type: 'string' } } });
+const { values: opt } = parseArgs({ options: { jobs: { type: 'string' }, only: { type: 'string' } } });
 const jobs = Math.max(1, Number(opt.jobs ?? process.env.MUTATE_JOBS ?? Math.min(2, availableParallelism())));
 const started = Date.now();
 const dataDir = mkdtempSync(join(tmpdir(), 'stepzero-mutate-'));
@@ -41,7 +42,7 @@ try {
 
   const base = new pg.Client({ ...cluster.connection(), database: 'mutate_base' });
   await base.connect();
-  const mutations = await discover(base);
+  const mutations = (await discover(base)).filter((m) => !opt.only || m.label.includes(opt.only));
   await base.end();
 
   const env = {

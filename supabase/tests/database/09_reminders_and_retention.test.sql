@@ -5,8 +5,10 @@
 -- or list; the API roles can read or write none of the private tables.
 begin;
 create extension if not exists pgtap with schema extensions;
+-- pgrowlocks: the row locks this session holds (the claim's FOR UPDATE), seen from the session itself.
+create extension if not exists pgrowlocks with schema extensions;
 set local search_path = public, extensions;
-select plan(87);
+select plan(115);
 
 -- A Not Yet response asking for a reminder to `email`, stored `age` ago (as the owner, who may
 -- set created_at; any work passes at difficulty 0).
@@ -43,6 +45,14 @@ select throws_ok($$ update stepzero_private.settings set address_retention_days 
 select throws_ok($$ update stepzero_private.settings set upload_retention_days = 30 $$, '23514', null,
   'uploads never deleted before the outbox''s 30 days');
 select throws_ok($$ update stepzero_private.settings set reminder_address_key = '\x01' $$, '23514', null, 'the key is 32 bytes');
+-- A reminder is due before its address is erased, or none would ever go
+-- (supabase/migrations/20251129000000_reminder_before_erasure.sql).
+select throws_ok($$ update stepzero_private.settings set reminder_delay_days = 30 $$, '23514', null,
+  'no delay as long as the address retention');
+select throws_ok($$ update stepzero_private.settings set address_retention_days = 7 $$, '23514', null,
+  'no address retention as short as the delay');
+select lives_ok($$ update stepzero_private.settings set reminder_delay_days = 29 $$, 'a delay a day shorter is taken');
+update stepzero_private.settings set reminder_delay_days = 7, address_retention_days = 30;
 
 -- Shapes of the private tables: nothing personal.
 select columns_are('stepzero_private', 'reminders', array['response_id', 'state', 'claimed_at', 'finished_at'],
@@ -91,16 +101,16 @@ select is((select attstattarget from pg_attribute where attrelid = 'public.surve
 -- Who may do what.
 select ok(has_function_privilege('service_role', f, 'EXECUTE'), f || ': the service role may call it')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
-                    'public.expired_unclaimed_uploads()']) f;
+                    'public.expired_unclaimed_uploads()', 'public.forget_reminder_addresses(text[])']) f;
 select ok(not has_function_privilege(r, f, 'EXECUTE'), f || ': ' || r || ' may not call it')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
                     'public.expired_unclaimed_uploads()', 'stepzero_private.address_hash(text)',
-                    'stepzero_private.erase_expired_addresses()']) f,
+                    'stepzero_private.erase_expired_addresses()', 'public.forget_reminder_addresses(text[])']) f,
        unnest(array['anon', 'authenticated']) r;
 select ok((select prosecdef from pg_proc where oid = f::regprocedure), f || ' is security definer')
   from unnest(array['public.claim_reminders(integer)', 'public.finish_reminder(uuid, text)',
                     'public.expired_unclaimed_uploads()', 'stepzero_private.address_hash(text)',
-                    'stepzero_private.erase_expired_addresses()']) f;
+                    'stepzero_private.erase_expired_addresses()', 'public.forget_reminder_addresses(text[])']) f;
 select ok(not has_table_privilege(r, t, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
           and not has_any_column_privilege(r, t, 'SELECT, INSERT, UPDATE, REFERENCES'),
   r || ' has no privilege on ' || t)
@@ -121,6 +131,16 @@ set local role service_role;
 select results_eq($$ select response_id::text, email from public.claim_reminders(1) $$,
   $$ values ('00000000-0000-4000-8000-0000000000b4', 'other@example.org') $$, 'the oldest due reminder is claimed');
 reset role;
+-- The two locks, as one session can see them (a second session's view is make test-ops's two runs).
+select ok(exists (select 1 from pg_locks l
+                   where l.locktype = 'advisory' and l.pid = pg_backend_pid() and l.granted
+                     and l.classid = 'pg_class'::regclass::oid
+                     and l.objid = 'stepzero_private.reminders'::regclass::oid and l.objsubid = 2),
+  'the claim holds the one claim lock of the database to the end of its transaction');
+select is((select l.modes::text from extensions.pgrowlocks('public.survey_responses') l
+             join public.survey_responses r on r.ctid = l.locked_row
+            where r.id = '00000000-0000-4000-8000-0000000000b4'),
+  '{"For Update"}', 'and its row, against a concurrent forget (FOR UPDATE SKIP LOCKED)');
 select is((select state from stepzero_private.reminders where response_id = '00000000-0000-4000-8000-0000000000b4'),
   'claimed', 'its claim is recorded');
 set local role service_role;
@@ -134,6 +154,17 @@ select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b1'), null, 'and i
 select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b2'), 'young@example.org', 'the young one keeps its address');
 select isnt((select address_hash from stepzero_private.reminder_addresses limit 1), convert_to('due@example.org', 'UTF8'),
   'the period keeps a hash, not the address');
+select is((select until from stepzero_private.reminder_addresses
+            where address_hash = stepzero_private.address_hash('due@example.org')),
+  now() + interval '30 days', 'the period runs reminder_address_period_days from the claim');
+-- Later in the period, another response with that address: none either.
+select pg_temp.response('00000000-0000-4000-8000-0000000000b6', 'DUE@example.org', '8 days');
+set local role service_role;
+select is_empty($$ select * from public.claim_reminders(5) $$, 'an address in its period gets no second reminder');
+reset role;
+select is((select state from stepzero_private.reminders where response_id = '00000000-0000-4000-8000-0000000000b6'),
+  'skipped', 'that response is skipped');
+select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b6'), null, 'its address erased');
 
 -- Finishing: sent erases the address; again is a no-op; retry gives the claim back.
 set local role service_role;
@@ -153,16 +184,34 @@ select results_eq($$ select response_id::text from public.claim_reminders(1) $$,
   $$ values ('00000000-0000-4000-8000-0000000000b4') $$, 'and the next run claims it again (its period given back too)');
 reset role;
 
--- The daily cap: 2 claims counted (b3 sent, b4 claimed); a cap of 2 stops the next one.
+-- The daily cap: 2 claims counted (b3 sent, b4 claimed; b1 and b6 skipped do not count); a cap
+-- of 2 stops the next one.
 update stepzero_private.settings set reminder_daily_cap = 2;
 select pg_temp.response('00000000-0000-4000-8000-0000000000b5', 'capped@example.org', '8 days');
 set local role service_role;
 select is((select count(*) from public.claim_reminders(5)), 0::bigint, 'nothing over the daily cap');
 reset role;
+-- Any 24 hours: a claim 25 hours old no longer counts.
+update stepzero_private.reminders set claimed_at = now() - interval '25 hours'
+ where response_id = '00000000-0000-4000-8000-0000000000b3';
+set local role service_role;
+select results_eq($$ select response_id::text from public.claim_reminders(5) $$,
+  $$ values ('00000000-0000-4000-8000-0000000000b5') $$, 'a claim older than 24 hours no longer counts');
+reset role;
+select pg_temp.response('00000000-0000-4000-8000-0000000000b7', 'refused@example.org', '8 days');
+set local role service_role;
+select is((select count(*) from public.claim_reminders(5)), 0::bigint, 'the cap again (b4 and b5 in the last 24 hours)');
+reset role;
 update stepzero_private.settings set reminder_daily_cap = 3;
 set local role service_role;
-select is((select count(*) from public.claim_reminders(5)), 1::bigint, 'a higher cap lets the next one go');
+select results_eq($$ select response_id::text from public.claim_reminders(5) $$,
+  $$ values ('00000000-0000-4000-8000-0000000000b7') $$, 'a higher cap lets the next one go');
+-- Refused for good by the email service: recorded as failed, the address erased.
+select is(public.finish_reminder('00000000-0000-4000-8000-0000000000b7', 'failed'), true, 'a refusal is recorded');
 reset role;
+select is((select state from stepzero_private.reminders where response_id = '00000000-0000-4000-8000-0000000000b7'),
+  'failed', 'as failed');
+select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b7'), null, 'and its address is erased');
 
 -- Retention: a claim left open for an hour is lost, never sent again, its address erased; an
 -- address older than address_retention_days is erased, by the function pg_cron runs.
@@ -170,26 +219,61 @@ update stepzero_private.reminders set claimed_at = now() - interval '2 hours'
  where response_id = '00000000-0000-4000-8000-0000000000b4';
 select pg_temp.response('00000000-0000-4000-8000-0000000000c1', 'old@example.org', '31 days');
 select pg_temp.response('00000000-0000-4000-8000-0000000000c2', 'recent@example.org', '29 days');
-update stepzero_private.settings set reminder_delay_days = 365;  -- not claimed meanwhile
+insert into stepzero_private.reminder_addresses values
+  ('\x01', now() - interval '1 second'), ('\x02', now() + interval '1 day');
 select is(stepzero_private.erase_expired_addresses(), 2, 'two addresses erased');
 select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b4'), null, 'the open claim''s address');
 select is((select state from stepzero_private.reminders where response_id = '00000000-0000-4000-8000-0000000000b4'),
   'lost', 'marked lost: never sent again');
 select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000c1'), null, 'the address older than 30 days');
 select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000c2'), 'recent@example.org', 'a younger one stays');
+select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000b5'), 'capped@example.org',
+  'a claim open for less than an hour keeps its address');
+select is((select array_agg(address_hash order by address_hash) from stepzero_private.reminder_addresses
+            where address_hash in ('\x01', '\x02')), array['\x02'::bytea],
+  'a period that ended is forgotten, one still running kept');
+update stepzero_private.settings set address_retention_days = 28;
+select is(stepzero_private.erase_expired_addresses(), 1, 'a shorter address_retention_days erases sooner');
+select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000c2'), null, 'the 29-day-old address then');
+-- Each claim erases first: an address past its retention is never claimed, cron or not.
+update stepzero_private.settings set address_retention_days = 30, reminder_daily_cap = 100;
+select pg_temp.response('00000000-0000-4000-8000-0000000000c3', 'stale@example.org', '31 days');
+set local role service_role;
+select is_empty($$ select * from public.claim_reminders(5) $$, 'an address past its retention is not claimed');
+reset role;
+select is(pg_temp.email_of('00000000-0000-4000-8000-0000000000c3'), null, 'but erased by the claim');
 select is((select schedule || ' ' || command from cron.job where jobname = 'stepzero-erase-expired-addresses'),
   '17 * * * * select stepzero_private.erase_expired_addresses()', 'pg_cron runs it every hour; its command holds no address');
 
+-- A deletion request drops the period of the visitor's address (stepzero-ops forget;
+-- supabase/migrations/20251129000100_forget_reminder_addresses.sql), any case, and no other.
+insert into stepzero_private.reminder_addresses
+  values (stepzero_private.address_hash('gone@example.org'), now() + interval '20 days');
+set local role service_role;
+select is(public.forget_reminder_addresses(array['Gone@Example.org', null]), 1, 'the period of the address is deleted');
+select is(public.forget_reminder_addresses(array['Gone@Example.org']), 0, 'once');
+reset role;
+select ok(exists (select 1 from stepzero_private.reminder_addresses where address_hash = '\x02'),
+  'the other periods stay');
+
 -- Uploads no row names, older than the retention: listed for the service role only.
+insert into storage.buckets (id, name) values ('pgtap_other', 'pgtap_other');
 insert into storage.objects (bucket_id, name, created_at) values
   ('survey_media', '1_old.jpg', now() - interval '46 days'),
   ('survey_media', '2_young.jpg', now() - interval '44 days'),
-  ('survey_media', '3_named.jpg', now() - interval '46 days');
+  ('survey_media', '3_named.jpg', now() - interval '46 days'),
+  ('pgtap_other', '4_elsewhere.jpg', now() - interval '46 days');
 update public.survey_responses set media_file_url = '3_named.jpg', media_file_name = 'named.jpg', question6_consent = 'Yes'
  where id = '00000000-0000-4000-8000-0000000000b2';
 set local role service_role;
-select results_eq($$ select n from public.expired_unclaimed_uploads() n where n in ('1_old.jpg', '2_young.jpg', '3_named.jpg') $$,
-  $$ values ('1_old.jpg') $$, 'only an old upload no row names is listed');
+select results_eq($$ select n from public.expired_unclaimed_uploads() n
+                     where n in ('1_old.jpg', '2_young.jpg', '3_named.jpg', '4_elsewhere.jpg') $$,
+  $$ values ('1_old.jpg') $$, 'only an old upload no row names is listed, of the site''s bucket');
+reset role;
+update stepzero_private.settings set upload_retention_days = 47;
+set local role service_role;
+select is_empty($$ select n from public.expired_unclaimed_uploads() n where n = '1_old.jpg' $$,
+  'a longer upload_retention_days keeps it');
 reset role;
 
 select * from finish();

@@ -65,6 +65,108 @@ const WORK_CHECK_MUTANTS = [
   ['no first form', "if nonce ~ '^[0-9]{1,20}$' then", 'if false then'],
 ];
 
+// Weakenings of the reminders' and retention's functions
+// (supabase/migrations/20251127000000_reminders_and_retention.sql), each caught by
+// supabase/tests/database/09_reminders_and_retention.test.sql. The two locks are seen from the
+// one session the SQL tests have: the claim's advisory lock in pg_locks, the claimed row's
+// FOR UPDATE in pgrowlocks. Left out, as one session cannot tell them apart from the rule: SKIP
+// LOCKED alone (dropped, a claim waits for a row another transaction locked instead of passing
+// it; within the advisory lock only a concurrent forget holds one), and finish_reminder's
+// FOR UPDATE (a concurrent forget then waits on the delete instead). `make test-ops` runs two
+// claims at once against the real stack (ops/tests/backend/remind.rs).
+const CLAIM_MUTANTS = [
+  [
+    'no advisory lock (claims in parallel)',
+    "perform pg_advisory_xact_lock('pg_class'::regclass::oid::integer,\n                                'stepzero_private.reminders'::regclass::oid::integer);",
+    '',
+  ],
+  ['no FOR UPDATE SKIP LOCKED', 'for update of r skip locked', ''],
+  ['expired addresses not erased first', 'perform stepzero_private.erase_expired_addresses();', ''],
+  ['delay ignored', 'and r.created_at <= now() - make_interval(days => settings.reminder_delay_days)', ''],
+  ['a claimed one claimed again', 'and not exists (select 1 from stepzero_private.reminders m where m.response_id = r.id)', ''],
+  ['newest first', 'order by r.created_at, r.id', 'order by r.created_at desc, r.id'],
+  ['max_count ignored', 'exit when claimed >= max_count;', ''],
+  [
+    'daily cap ignored',
+    "exit when (select count(*) from stepzero_private.reminders m\n                where m.claimed_at > now() - interval '1 day' and m.state <> 'skipped')\n              >= settings.reminder_daily_cap;",
+    '',
+  ],
+  ['daily cap off by one', '>= settings.reminder_daily_cap;', '> settings.reminder_daily_cap;'],
+  ['daily cap counts every claim ever', "m.claimed_at > now() - interval '1 day' and ", ''],
+  ['daily cap counts skipped ones', " and m.state <> 'skipped'", ''],
+  ['per-address period ignored', 'if not found then', 'if false then'],
+  ['per-address period ends at once', 'now() + make_interval(days => settings.reminder_address_period_days)', 'now()'],
+  [
+    'a skipped address kept',
+    'update public.survey_responses r\n         set question5b_email = null, address_erased_at = now()\n       where r.id = due.id;',
+    '',
+  ],
+];
+const FINISH_MUTANTS = [
+  ['any outcome', "outcome is null or outcome not in ('sent', 'failed', 'retry')", 'false'],
+  ['a finished one finished again', "and m.state = 'claimed'", ''],
+  ['retry keeps the claim', 'delete from stepzero_private.reminders m where m.response_id = finish_reminder.response_id;', ''],
+  [
+    'retry keeps the period',
+    'delete from stepzero_private.reminder_addresses a\n     where a.address_hash = stepzero_private.address_hash(address);',
+    '',
+  ],
+  ['every outcome recorded as sent', 'set state = outcome,', "set state = 'sent',"],
+  [
+    'address not erased on sent or failed',
+    'update public.survey_responses r\n     set question5b_email = null, address_erased_at = now()\n   where r.id = finish_reminder.response_id;',
+    '',
+  ],
+  [
+    'address not erased on failed',
+    'where r.id = finish_reminder.response_id;',
+    "where r.id = finish_reminder.response_id and outcome = 'sent';",
+  ],
+];
+const ERASE_MUTANTS = [
+  ['lost-claim hour rule dropped', 'r.id in (select response_id from lost)\n          or ', ''],
+  ['every open claim lost at once', " and m.claimed_at < now() - interval '1 hour'", ''],
+  [
+    'retention interval ignored',
+    'or r.created_at < now() - make_interval(days => (select s.address_retention_days\n                                                              from stepzero_private.settings s))',
+    '',
+  ],
+  [
+    'retention setting ignored (30 days)',
+    'make_interval(days => (select s.address_retention_days\n                                                              from stepzero_private.settings s))',
+    "interval '30 days'",
+  ],
+  ['expired periods kept', 'delete from stepzero_private.reminder_addresses a where a.until <= now();', ''],
+  ['periods deleted before they end', 'where a.until <= now();', 'where true;'],
+];
+const UPLOADS_MUTANTS = [
+  ['any bucket', "o.bucket_id = 'survey_media'\n     and ", ''],
+  [
+    'retention interval ignored',
+    'and o.created_at < now() - make_interval(days => (select s.upload_retention_days\n                                                         from stepzero_private.settings s))',
+    '',
+  ],
+  [
+    'retention setting ignored (45 days)',
+    'make_interval(days => (select s.upload_retention_days\n                                                         from stepzero_private.settings s))',
+    "interval '45 days'",
+  ],
+  ['named uploads listed', 'and not exists (select 1 from public.survey_responses r where r.media_file_url = o.name)', ''],
+];
+const ADDRESS_HASH_MUTANTS = [['case counts', 'lower(address)', 'address']];
+const FORGET_PERIOD_MUTANTS = [['every period deleted', 'where a.address_hash in', 'where true or a.address_hash in']];
+
+/** Functions whose body holds rules no catalog entry shows: [schema, name, mutants]. */
+const BODY_MUTANTS = [
+  ['stepzero_private', 'check_work', WORK_CHECK_MUTANTS],
+  ['public', 'claim_reminders', CLAIM_MUTANTS],
+  ['public', 'finish_reminder', FINISH_MUTANTS],
+  ['stepzero_private', 'erase_expired_addresses', ERASE_MUTANTS],
+  ['public', 'expired_unclaimed_uploads', UPLOADS_MUTANTS],
+  ['stepzero_private', 'address_hash', ADDRESS_HASH_MUTANTS],
+  ['public', 'forget_reminder_addresses', FORGET_PERIOD_MUTANTS],
+];
+
 /** @returns {Promise<{label: string, sql: string}[]>} read with a pg client on the migrated db */
 export async function discover(db) {
   const out = [];
@@ -144,16 +246,17 @@ export async function discover(db) {
     for (const r of f.lacking) add(`function ${f.sig}: executable by ${r}`, `grant execute on function ${f.sig} to ${q(r)}`);
   }
 
-  // Inside the work check (its body is one rule in several parts, which no catalog entry shows):
-  // each weakening rewrites the function's own definition; one that no longer matches the text
-  // fails to apply and is reported, so an edit of the function cannot silently drop its mutants.
-  const [work] = await rows(`select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n
-                               on n.oid = p.pronamespace where n.nspname = 'stepzero_private' and p.proname = 'check_work'`);
-  if (work) {
-    for (const [label, from, to] of WORK_CHECK_MUTANTS) {
+  // Inside the functions of BODY_MUTANTS (a body is one rule in several parts, which no catalog
+  // entry shows): each weakening rewrites the function's own definition; one that no longer
+  // matches the text fails to apply and is reported, so an edit of the function cannot silently
+  // drop its mutants. A function that is missing is reported too.
+  for (const [schema, name, mutants] of BODY_MUTANTS) {
+    const [fn] = await rows(`select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n
+                               on n.oid = p.pronamespace where n.nspname = ${lit(schema)} and p.proname = ${lit(name)}`);
+    for (const [label, from, to] of mutants) {
       add(
-        `function check_work: ${label}`,
-        work.def.includes(from) ? work.def.replace(from, to) : `select 'no longer matches: ${label}'::int`,
+        `function ${name}: ${label}`,
+        fn?.def.includes(from) ? fn.def.replace(from, to) : `select 'no longer matches: ${name}: ${label}'::int`,
       );
     }
   }

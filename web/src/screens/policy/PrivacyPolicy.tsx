@@ -76,13 +76,14 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
           <strong>Your email address</strong>, if you asked to be reminded: about 7 days after your response reached our database we send
           you one email with a word of encouragement, a link to this site and your reference, and nothing you typed. We send at most one
           reminder to an address every 30 days and at most 100 reminders a day. Your address is deleted from our database as soon as the
-          reminder has been sent or could not be sent, and in any case 30 days after your response reached our database, even if no reminder
-          went. To keep to one reminder every 30 days, we keep a scrambled fingerprint of the address (from which the address cannot be read
-          back) until those 30 days end.
+          reminder has been sent or could not be sent (if the sending job is interrupted just after sending, within about two hours), and in
+          any case 30 days after your response reached our database, even if no reminder went. To keep to one reminder every 30 days, we
+          keep a scrambled fingerprint of the address (from which the address cannot be read back) until those 30 days end.
         </li>
         <li>
           <strong>Uploads</strong> are kept with the response they belong to. An upload that no response names (for example because the
-          response never reached us) is deleted 45 days after it was uploaded.
+          response never reached us) is deleted 45 days after it was uploaded, by a clean-up job that runs every hour. If your browser
+          delivers your response later than that, the response is stored without its upload.
         </li>
       </ul>
       <p>
@@ -90,15 +91,17 @@ export function PrivacyPolicy({ effectiveDate }: { effectiveDate: string }) {
         shown on your thank-you page (such as ABCD-2345): it lets us find your response without asking you for anything else. Without it,
         tell us the approximate date and time you answered and, if you gave one, your email address. We delete it, with its upload and any
         reminder still due, within 30 days, and keep only the response's internal number, with nothing else, so that a copy still on its way
-        to us (from your browser or our email backup) is not stored again.
+        to us (from your browser or our email backup) is not stored again. If such a copy carries an upload, the upload may reach our
+        storage again before the response is refused; no response names it then, and it is deleted like any such upload.
       </p>
       <p>
         Copies outside our database: if saving to the database failed, your response (with your address, if you gave one) reached our
         mailbox as a backup email; we delete such an email once its response is in our database, and at once when you ask for deletion.
         EmailJS and Resend keep a record of the emails they sent, with the recipient's address, for as long as their service keeps it; on a
-        deletion request we delete the records of yours where their dashboards allow it. Our database provider keeps backups of the database
-        for a few days (at most 7); what we delete leaves them when they expire, and if we ever restore one, we delete again everything
-        deleted since it was taken.
+        deletion request we delete the records of yours if their service lets us, and otherwise they go when that service's retention ends.
+        Our database provider keeps daily backups of the database for a limited number of days set by our plan with them (7 days on its Pro
+        plan); what we delete leaves them when they expire, and if we ever restore one, we delete again everything deleted since it was
+        taken.
       </p>
       <p>
         So that no answer is lost when the connection fails, your browser keeps a copy of your submitted response (and its attachment, if
