@@ -64,24 +64,31 @@ test('2,000 characters of Japanese in three answers, the database down: the emai
   expect(await stack.rows(request)).toEqual([]);
 });
 
-test('a phone clock 40 days slow at Submit, corrected before the next visit: the response is delivered, not dropped as old', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const DAY = 86_400_000;
-  await stack.faults(request, { insert: 500, email: 500 });
-  await toSubmit(page, 'leave:clock-corrected', undefined, { clockOffsetMs: -40 * DAY });
-  await submit(page, 'completed');
-  expect(await outboxCount(page)).toBe(1);
-  await page.close();
-  await stack.faults(request, {});
-  // The clock corrected: the entry's time says 40 days, past the 30 days an undelivered
-  // response used to be kept by its age.
-  await context.clock.setSystemTime(Date.now() + 3_600_000);
-  const later = await context.newPage();
-  await later.goto('/');
-  await expect.poll(async () => (await whereIs(request, ['leave:clock-corrected']))[0], { timeout: 60_000 }).toMatchObject({ rows: 1 });
-  await settle(request, 'clock corrected by 40 days', ['leave:clock-corrected'], 'row');
+test.describe('the next visit', () => {
+  // The page's going away asks the service worker, which would try the response at once and could
+  // take it by email while the faults below still stand (seen 1 run in 3): this is the next visit's
+  // delivery, so the worker is kept out (tests/e2e/worker.spec.ts has the worker's own).
+  test.use({ serviceWorkers: 'block' });
+
+  test('a phone clock 40 days slow at Submit, corrected before the next visit: the response is delivered, not dropped as old', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const DAY = 86_400_000;
+    await stack.faults(request, { insert: 500, email: 500 });
+    await toSubmit(page, 'leave:clock-corrected', undefined, { clockOffsetMs: -40 * DAY });
+    await submit(page, 'completed');
+    expect(await outboxCount(page)).toBe(1);
+    await page.close();
+    await stack.faults(request, {});
+    // The clock corrected: the entry's time says 40 days, past the 30 days an undelivered
+    // response used to be kept by its age.
+    await context.clock.setSystemTime(Date.now() + 3_600_000);
+    const later = await context.newPage();
+    await later.goto('/');
+    await expect.poll(async () => (await whereIs(request, ['leave:clock-corrected']))[0], { timeout: 60_000 }).toMatchObject({ rows: 1 });
+    await settle(request, 'clock corrected by 40 days', ['leave:clock-corrected'], 'row');
+  });
 });
