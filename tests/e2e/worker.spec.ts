@@ -134,6 +134,9 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await submit(page, 'completed');
   await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+  // The worker tells the page it delivered: the page, still open, says so (a line it shows only
+  // for a response still on its way when the page appeared).
+  await expect(page.getByRole('status')).toHaveText('Your response has arrived.', { timeout: 20_000 });
 });
 
 test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({

@@ -10,6 +10,8 @@ import { config } from '../config';
 
 export const SYNC_TAG = 'stepzero-outbox';
 export const DRAIN_MESSAGE = 'stepzero-outbox:drain';
+/** The worker to its pages, after each drain: what you hold may have been delivered. */
+export const DRAINED_MESSAGE = 'stepzero-outbox:drained';
 export const WORKER_URL = '/sw.js';
 
 interface SyncRegistration extends ServiceWorkerRegistration {
@@ -66,4 +68,16 @@ function afterLoad(): Promise<void> {
 export function askWorkerOnLeave(): void {
   active?.sync?.register(SYNC_TAG).catch(() => undefined);
   active?.active?.postMessage(DRAIN_MESSAGE);
+}
+
+/**
+ * Calls `listener` each time the worker says it has finished a drain, so the page can let go of
+ * what the worker delivered (its thank-you line then says the response has arrived).
+ */
+export function onWorkerDrained(listener: () => void): void {
+  if (!canUseWorker()) return;
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if (event.data === DRAINED_MESSAGE) listener();
+  });
+  navigator.serviceWorker.startMessages();
 }

@@ -10,10 +10,12 @@
 //     whose own delivery code can no longer load (a deploy removed its chunks), asks the
 //     worker, whose code and wasm are its own; while the page's own attempt runs, the worker
 //     waits for that response's lock.
+// After each drain it tells the site's open pages (DRAINED_MESSAGE), which read the outbox again
+// and let go of what it delivered: a page that stays open then says the response has arrived.
 // No fetch handler: pages and assets always come from the network.
 import { startEngine } from '../core';
 import { drainOutbox } from '../outbox/drain';
-import { DRAIN_MESSAGE, SYNC_TAG } from '../outbox/background';
+import { DRAIN_MESSAGE, DRAINED_MESSAGE, SYNC_TAG } from '../outbox/background';
 import { loadSolver } from '../work/solve';
 import { WASM, cachedBytes, dropOtherCaches, precache } from './assets';
 import { workerPorts } from './ports';
@@ -75,7 +77,9 @@ let queued: Promise<number> | null = null;
  */
 function drain(): Promise<number> {
   if (!running) {
-    running = drainOnce().finally(() => (running = null));
+    running = drainOnce()
+      .then(async (left) => (await tellPages(), left))
+      .finally(() => (running = null));
     return running;
   }
   queued ??= running.then(() => {
@@ -96,5 +100,14 @@ async function drainOnce(): Promise<number> {
   } catch (error) {
     console.error('The service worker could not deliver the outbox now; it stays for a later try.', error);
     return 1;
+  }
+}
+
+/** Every open page of the site, controlled or not, hears that a drain ended. */
+async function tellPages(): Promise<void> {
+  try {
+    for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(DRAINED_MESSAGE);
+  } catch (error) {
+    console.warn('The pages could not be told that the outbox was drained.', error);
   }
 }
