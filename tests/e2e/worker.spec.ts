@@ -1,13 +1,13 @@
 // Issue #21: the delivery service worker (web/src/sw) carries what the page could not, in
-// Chromium through Background Sync. Playwright's offline switch and CDP throttling reach pages,
-// not workers, and "back online" fires no sync by itself here, so the network is the local
-// gateway's ("refuse" cuts every connection, for page and worker alike) and the sync is fired
-// with the DevTools protocol's ServiceWorker.dispatchSyncEvent, as Chromium fires it when the
-// network comes back.
+// Chromium through Background Sync. Playwright's offline switch reaches the page (the site's own
+// files too) but is not relied on for the worker, and "back online" fires no sync by itself
+// here, so the backend's network is the local gateway's ("refuse" cuts every connection, for
+// page and worker alike) and the sync is fired with the DevTools protocol's
+// ServiceWorker.dispatchSyncEvent, as Chromium fires it when the network comes back.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { SWITCHED_OFF_WORKER } from '../../web/deploy/serviceWorker.mjs';
-import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
+import { answerEnd, answerStart, atStep, choose, closeTab, expect, fillText, openPage, stack, startSurvey, submit, test } from './helpers';
 
 const SYNC_TAG = 'stepzero-outbox';
 
@@ -24,6 +24,10 @@ async function fireSync(context: BrowserContext, on: Page, lastChance = false) {
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scopeURL).origin, registrationId, tag: SYNC_TAG, lastChance });
   await cdp.detach();
 }
+
+/** The sync tags the worker has registered (Background Sync's getTags, in the worker). */
+const syncTags = (worker: Worker) =>
+  worker.evaluate(() => (self as unknown as { registration: { sync: { getTags(): Promise<string[]> } } }).registration.sync.getTags());
 
 /** From the hero along the Yes path to Submit, optionally with a file at question 6. */
 async function answerAll(page: Page, challenge: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
@@ -62,12 +66,20 @@ test('offline at Submit, the tab closed, the network back: the worker delivers w
   test.setTimeout(120_000);
   const challenge = 'Dance at the station while offline';
   await answerAll(page, challenge);
-  await stack.faults(request, { refuse: 15_000 }); // the network is gone for everyone
+  // Installed while the visitor answered (from question 2 on), before the network went.
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  // The network is gone: for the page (the site's files too, so nothing could be registered
+  // now) and, at the gateway, for every requester.
+  await context.setOffline(true);
+  await stack.faults(request, { refuse: 15_000 });
   const refusedUntil = Date.now() + 15_000;
   await submit(page, 'completed');
-  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
   const other = await closeTab(page);
+  // What Chromium fires when the network is back: the sync the page registered while offline.
+  const [worker] = context.serviceWorkers();
+  await expect.poll(() => syncTags(worker), { timeout: 20_000 }).toContain(SYNC_TAG);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedUntil - Date.now()) + 500));
+  await context.setOffline(false);
   await fireSync(context, other); // as Chromium does when the network is back
   await expect.poll(() => arrivals(request, challenge).then((found) => found.length), { timeout: 60_000 }).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -137,6 +149,19 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   // The worker tells the page it delivered: the page, still open, says so (a line it shows only
   // for a response still on its way when the page appeared).
   await expect(page.getByRole('status')).toHaveText('Your response has arrived.', { timeout: 20_000 });
+});
+
+test('the worker is registered once the visitor reaches question 2, never on question 1 (the page Lighthouse measures)', async ({
+  page,
+}) => {
+  const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  await openPage(page, '/survey/question/1');
+  await page.waitForLoadState('load');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(await registrations()).toBe(0);
+  await fillText(page, 'What challenge were you given?', 'Whistle in the lift');
+  await atStep(page, '2', 'Where did you find your challenge?');
+  await expect.poll(registrations, { timeout: 20_000 }).toBe(1);
 });
 
 test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({

@@ -1,11 +1,12 @@
-// The page's side of the service worker (web/src/sw/sw.ts): registered once something waits in
-// the outbox (a visitor who never submits never gets one), after the page has loaded, and asked
-// to deliver when the page goes away with responses still held, or when the page's own delivery
-// code cannot load: in Chromium through Background Sync (it runs when the network is back, tab
-// open or not), in every engine by a message. While the page is open and able, the page
-// delivers: the worker never races it for the same response. The kill switch: a build with
-// VITE_SERVICE_WORKER=off registers none and ships a worker that removes itself
-// (docs/operate.md, "The service worker").
+// The page's side of the service worker (web/src/sw/sw.ts): registered after the page has loaded,
+// once the visitor is engaged in the survey (question 2 on, QuestionScreen) or something waits in
+// the outbox, so it is installed before Submit even when the network is gone by then (a visitor
+// who leaves at the hero or question 1 never gets one); and asked to deliver when the page goes
+// away with responses still held, or when the page's own delivery code cannot load: in Chromium
+// through Background Sync (it runs when the network is back, tab open or not), in every engine by
+// a message. While the page is open and able, the page delivers: the worker never races it for
+// the same response. The kill switch: a build with VITE_SERVICE_WORKER=off registers none and
+// ships a worker that removes itself (docs/operate.md, "The service worker").
 import { config } from '../config';
 
 export const SYNC_TAG = 'stepzero-outbox';
