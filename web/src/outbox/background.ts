@@ -11,6 +11,8 @@ import { config } from '../config';
 
 export const SYNC_TAG = 'stepzero-outbox';
 export const DRAIN_MESSAGE = 'stepzero-outbox:drain';
+/** A page that just kept a response with a file: cache what its upload will need (sw/assets.ts). */
+export const PREPARE_MESSAGE = 'stepzero-outbox:prepare';
 /** The worker to its pages, after each drain: what you hold may have been delivered. */
 export const DRAINED_MESSAGE = 'stepzero-outbox:drained';
 export const WORKER_URL = '/sw.js';
@@ -52,6 +54,18 @@ export function requestBackgroundDelivery(): void {
     const ready = (await navigator.serviceWorker.ready) as SyncRegistration;
     await ready.sync?.register(SYNC_TAG).catch((error: unknown) => console.warn('Background Sync could not be registered.', error));
     ready.active?.postMessage(DRAIN_MESSAGE);
+  });
+}
+
+/**
+ * A response with a file was just kept: the worker caches the image routine now if it is a photo
+ * (a deploy could remove it from the site before the worker uploads the photo).
+ */
+export function askWorkerToPrepare(): void {
+  if (!canUseWorker()) return;
+  void registerDeliveryWorker().then(async (registration) => {
+    if (!registration) return;
+    (await navigator.serviceWorker.ready).active?.postMessage(PREPARE_MESSAGE);
   });
 }
 
