@@ -159,6 +159,7 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
   // The worker tells the page it delivered: the page, still open, says so (a line it shows only
   // for a response still on its way when the page appeared).
+  await page.clock.runFor(500); // the status line is filled a moment after it enters the page
   await expect(page.getByRole('status')).toHaveText('Your response has arrived.', { timeout: 20_000 });
 });
 
