@@ -2,6 +2,7 @@
 // page and never opens the site again. Another tab (an unrelated page) keeps the browser
 // running; the network is the local gateway's (its faults reach every requester). What
 // arrives is looked for by the answers' text, since the page that knew the id is gone.
+import type { Page } from '@playwright/test';
 import { outboxCount, settle, toSubmit, whereIs } from './faults-lib';
 import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
@@ -20,6 +21,7 @@ test('a row still uploading its 6 MB video when the tab closes arrives, naming t
   await page.getByRole('button', { name: 'Next' }).click();
   await answerEnd(page, '31', 'Male');
   await submit(page, 'completed', true);
+  await page.clock.runFor(500); // the status line is filled a moment after it enters the page
   await expect.soft(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
   expect(await stack.rows(request)).toEqual([]);
   await closeTab(page);
@@ -44,6 +46,11 @@ test('2,000 characters of Japanese in three answers, the database down: the emai
   const long = (word: string) => word.repeat(2000 / word.length);
   const challenge = long('見知らぬ人と話す');
   await stack.faults(request, { insert: 500, email: 'limit:51200' });
+  // The response's id, from the page's insert (refused) before the tab closes.
+  const ids = new Set<string>();
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/rest/v1/survey_responses')) ids.add(JSON.parse(sent.postData() ?? '{}').id);
+  });
   await openPage(page, '/');
   await startSurvey(page);
   await answerStart(page, challenge, long('友達から聞いた'));
@@ -56,12 +63,79 @@ test('2,000 characters of Japanese in three answers, the database down: the emai
   await answerEnd(page, '27', 'Female');
   await submit(page, 'not-completed');
   await closeTab(page);
-  await expect
-    .poll(async () => (await stack.emails(request)).filter((e) => e.template_params.question1_challenge === challenge).length, {
-      timeout: 90_000,
-    })
-    .toBeGreaterThanOrEqual(1);
+  expect(ids.size).toBe(1);
+  const [id] = ids;
+  const emailsOf = async () => (await stack.emails(request)).filter((e) => JSON.parse(e.template_params.response_json).id === id);
+  await expect.poll(async () => (await emailsOf()).length, { timeout: 90_000 }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // nothing else sends it again
+  const [email] = await emailsOf();
+  expect(email.template_params.question1_challenge).toBe(challenge);
+  expect(await emailsOf()).toHaveLength(1);
+  expect((await stack.emails(request)).filter((e) => e.template_params.question1_challenge === challenge)).toHaveLength(1);
   expect(await stack.rows(request)).toEqual([]);
+});
+
+/** Records the thank-you status line's text as it enters the page (before the app can fill it). */
+const watchStatusLine = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: { inserted: string; role: string | null; live: string | null }[] = [];
+    (window as unknown as { statusLine: typeof seen }).statusLine = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const line = node.matches('.thanks__status') ? node : node.querySelector('.thanks__status');
+          if (line) seen.push({ inserted: line.textContent ?? '', role: line.getAttribute('role'), live: line.getAttribute('aria-live') });
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+const statusLineEntered = (page: Page) => page.evaluate(() => (window as unknown as { statusLine: unknown[] }).statusLine);
+
+test('the thank-you line: a polite status region that enters empty, says "still being sent" while the upload goes on, then "Your response has arrived."', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // About 1 Mbit/s up: the 6 MB video needs some 48 s, longer than the page takes to show.
+  await stack.faults(request, { upload: 'trickle:131072' });
+  await watchStatusLine(page);
+  await openPage(page, '/');
+  await startSurvey(page);
+  await answerStart(page, 'Hum in the library while it uploads', 'A sticker');
+  await choose(page, 'Yes');
+  await choose(page, 'Comfortable');
+  await choose(page, 'Yes');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.setInputFiles('#attachment', { name: 'hum.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(6_000_000, 5) });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await answerEnd(page, '45', 'Male');
+  await submit(page, 'completed', true);
+  const line = page.getByRole('status');
+  // In the page, empty, before its text comes: a screen reader announces the change.
+  expect(await statusLineEntered(page)).toEqual([{ inserted: '', role: 'status', live: null }]);
+  await page.clock.runFor(500);
+  await expect(line).toHaveText('Your response is still being sent. Please keep this page open a moment.');
+  await expect(line).toHaveText('Your response has arrived.', { timeout: 90_000 });
+  expect(await stack.rows(request)).toHaveLength(1);
+});
+
+test('the thank-you line says nothing when the response arrived before the page appeared', async ({ page, request }) => {
+  await watchStatusLine(page);
+  await openPage(page, '/');
+  await startSurvey(page);
+  await answerStart(page, 'Clap on the tram, quickly stored', 'A sticker');
+  await choose(page, 'Yes');
+  await choose(page, 'Comfortable');
+  await choose(page, 'Yes');
+  await choose(page, 'No');
+  await answerEnd(page, '45', 'Male');
+  await submit(page, 'completed');
+  expect(await stack.rows(request)).toHaveLength(1);
+  await expect(page.getByRole('status')).toHaveCount(1);
+  await page.clock.runFor(500);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await statusLineEntered(page)).toEqual([{ inserted: '', role: 'status', live: null }]);
 });
 
 test.describe('the next visit', () => {

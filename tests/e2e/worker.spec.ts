@@ -1,13 +1,14 @@
 // Issue #21: the delivery service worker (web/src/sw) carries what the page could not, in
-// Chromium through Background Sync. Playwright's offline switch and CDP throttling reach pages,
-// not workers, and "back online" fires no sync by itself here, so the network is the local
-// gateway's ("refuse" cuts every connection, for page and worker alike) and the sync is fired
-// with the DevTools protocol's ServiceWorker.dispatchSyncEvent, as Chromium fires it when the
-// network comes back.
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+// Chromium through Background Sync. Playwright's offline switch reaches the page (the site's own
+// files too) but is not relied on for the worker, and "back online" fires no sync by itself
+// here, so the backend's network is the local gateway's ("refuse" cuts every connection, for
+// page and worker alike) and the sync is fired with the DevTools protocol's
+// ServiceWorker.dispatchSyncEvent, as Chromium fires it when the network comes back.
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { SWITCHED_OFF_WORKER } from '../../web/deploy/serviceWorker.mjs';
-import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
+import { PHOTO, storedObject } from './faults-lib';
+import { answerEnd, answerStart, atStep, choose, closeTab, expect, fillText, openPage, stack, startSurvey, submit, test } from './helpers';
 
 const SYNC_TAG = 'stepzero-outbox';
 
@@ -24,6 +25,20 @@ async function fireSync(context: BrowserContext, on: Page, lastChance = false) {
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(scopeURL).origin, registrationId, tag: SYNC_TAG, lastChance });
   await cdp.detach();
 }
+
+/** The build the e2e server serves (a deploy is a change to its files). */
+const SITE = new URL(`../../${process.env.E2E_DIR ?? 'target/web-e2e'}/`, import.meta.url);
+
+/** The sync tags the worker has registered (Background Sync's getTags, in the worker). */
+const syncTags = (worker: Worker) =>
+  worker.evaluate(() => (self as unknown as { registration: { sync: { getTags(): Promise<string[]> } } }).registration.sync.getTags());
+
+/** The paths the worker's cache of this build holds. */
+const cachedFiles = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('stepzero-delivery:'));
+    return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
+  });
 
 /** From the hero along the Yes path to Submit, optionally with a file at question 6. */
 async function answerAll(page: Page, challenge: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
@@ -62,12 +77,20 @@ test('offline at Submit, the tab closed, the network back: the worker delivers w
   test.setTimeout(120_000);
   const challenge = 'Dance at the station while offline';
   await answerAll(page, challenge);
-  await stack.faults(request, { refuse: 15_000 }); // the network is gone for everyone
+  // Installed while the visitor answered (from question 2 on), before the network went.
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  // The network is gone: for the page (the site's files too, so nothing could be registered
+  // now) and, at the gateway, for every requester.
+  await context.setOffline(true);
+  await stack.faults(request, { refuse: 15_000 });
   const refusedUntil = Date.now() + 15_000;
   await submit(page, 'completed');
-  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
   const other = await closeTab(page);
+  // What Chromium fires when the network is back: the sync the page registered while offline.
+  const [worker] = context.serviceWorkers();
+  await expect.poll(() => syncTags(worker), { timeout: 20_000 }).toContain(SYNC_TAG);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedUntil - Date.now()) + 500));
+  await context.setOffline(false);
   await fireSync(context, other); // as Chromium does when the network is back
   await expect.poll(() => arrivals(request, challenge).then((found) => found.length), { timeout: 60_000 }).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -134,6 +157,59 @@ test('a deploy removed the chunks the page loads at Submit: the worker, with its
   await page.route('**/assets/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await submit(page, 'completed');
   await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+  // The worker tells the page it delivered: the page, still open, says so (a line it shows only
+  // for a response still on its way when the page appeared).
+  await page.clock.runFor(500); // the status line is filled a moment after it enters the page
+  await expect(page.getByRole('status')).toHaveText('Your response has arrived.', { timeout: 20_000 });
+});
+
+test('a deploy after a photo was kept does not cost the photo: the worker cached the image routine when the page kept it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const challenge = 'Paint a mural before a deploy';
+  await answerAll(page, challenge, { name: 'mural.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  // The network gone at Submit, so the photo waits in the outbox; the email service refusing
+  // throughout, so what arrives in the end is the row and its photo, never the email.
+  await stack.faults(request, { refuse: 20_000, email: 500 });
+  const refusedUntil = Date.now() + 20_000;
+  await submit(page, 'completed');
+  const image = readdirSync(new URL('assets/', SITE)).find((name) => /^stepzero_image_bg.*\.wasm$/.test(name))!;
+  await expect.poll(() => cachedFiles(page), { timeout: 20_000 }).toContain(`/assets/${image}`);
+  // The deploy: this build's image routine is gone from the site before the worker uploads.
+  const file = new URL(`assets/${image}`, SITE);
+  const moved = new URL(`assets/${image}.deployed-away`, SITE);
+  renameSync(file, moved);
+  try {
+    const other = await closeTab(page);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedUntil - Date.now()) + 500));
+    await fireSync(context, other);
+    await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 60_000 }).toBe(1);
+  } finally {
+    renameSync(moved, file);
+  }
+  const [row] = await rowsOf(request, challenge);
+  const objects = await stack.objects(request);
+  expect(objects).toHaveLength(1);
+  expect(row.media_file_url).toBe(objects[0].name);
+  expect(PHOTO.includes('Canon')).toBe(true);
+  expect((await storedObject(request, objects[0].name)).includes('Canon')).toBe(false); // its metadata taken out
+});
+
+test('the worker is registered once the visitor reaches question 2, never on question 1 (the page Lighthouse measures)', async ({
+  page,
+}) => {
+  const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
+  await openPage(page, '/survey/question/1');
+  await page.waitForLoadState('load');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  expect(await registrations()).toBe(0);
+  await fillText(page, 'What challenge were you given?', 'Whistle in the lift');
+  await atStep(page, '2', 'Where did you find your challenge?');
+  await expect.poll(registrations, { timeout: 20_000 }).toBe(1);
 });
 
 test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the worker from a browser that has it', async ({
@@ -146,7 +222,7 @@ test('the kill switch: a deploy built with VITE_SERVICE_WORKER=off removes the w
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(1);
   expect(await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('stepzero-delivery:')).length)).toBe(1);
   // The next deploy's sw.js (what the build writes when switched off), found by the browser's update check.
-  const file = new URL(`../../${process.env.E2E_DIR ?? 'target/web-e2e'}/sw.js`, import.meta.url);
+  const file = new URL('sw.js', SITE);
   const deployed = readFileSync(file);
   writeFileSync(file, SWITCHED_OFF_WORKER);
   try {

@@ -5,9 +5,11 @@
 // clock, which a corrected phone clock can jump — and with an error in the log, never silently.
 import { giveUp } from '../core';
 import { deliver } from './deliver';
+import { allHeld, release } from './held';
 import { forget } from './keep';
 import { withLock } from './lock';
 import type { OutboxPorts } from './ports';
+import type { OutboxStore } from './store';
 
 export interface DrainResult {
   delivered: number;
@@ -28,7 +30,10 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
         listed.id,
         async (): Promise<'delivered' | 'kept' | 'givenUp'> => {
           const entry = (await ports.store.all()).find((candidate) => candidate.id === listed.id);
-          if (!entry) return 'delivered'; // delivered meanwhile by another tab
+          if (!entry) {
+            release(listed.id); // delivered meanwhile by another tab or the worker: this page lets go of it too
+            return 'delivered';
+          }
           try {
             const outcome = await deliver(entry, ports);
             if (!outcome.kept) return 'delivered';
@@ -53,4 +58,28 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
   }
   for (const entry of await ports.store.all()) result.nextDueMs = Math.min(result.nextDueMs, entry.nextAttemptMs);
   return result;
+}
+
+/**
+ * Lets go of what this page holds but the outbox no longer has: delivered by the service worker
+ * (which says when it has drained, background.ts) or by another tab. An entry counts as gone
+ * only when every store answers without it (IndexedDB, and the page's own store, whose memory
+ * keeps what IndexedDB refused); a read that fails lets go of nothing. One the page is
+ * delivering right now (its lock taken) is left to that attempt.
+ */
+export async function releaseDelivered(stores: Pick<OutboxStore, 'all'>[]): Promise<void> {
+  // Held before the reads start: an entry is written to the store before it is held (keep.ts),
+  // so one kept meanwhile is never mistaken for one gone.
+  const held = allHeld().map((item) => item.entry.id);
+  if (held.length === 0) return;
+  let kept: Set<string>;
+  try {
+    kept = new Set((await Promise.all(stores.map((store) => store.all()))).flat().map((entry) => entry.id));
+  } catch {
+    return;
+  }
+  for (const id of held) {
+    if (kept.has(id)) continue;
+    await withLock(id, async () => release(id));
+  }
 }

@@ -2,7 +2,7 @@
 // it, holding its lock throughout so no retry in this or another tab sends it at the same time;
 // whatever is left is retried by the timer.
 import type { Answers } from '../core';
-import { registerDeliveryWorker } from './background';
+import { askWorkerToPrepare, registerDeliveryWorker } from './background';
 import { deliver, type DeliveryOutcome } from './deliver';
 import { keepResponse } from './keep';
 import { withLock } from './lock';
@@ -30,6 +30,7 @@ export async function keepAndDeliver(
       const entry = await keepResponse(id, answers, file, ports);
       kept = true;
       void registerDeliveryWorker(); // ready to carry it if the page goes before it arrives
+      if (entry.file) askWorkerToPrepare(); // a photo: the worker keeps what its upload needs
       await startWork;
       const outcome = await deliver(entry, ports);
       if (outcome.kept) scheduleRetry(ports, entry.nextAttemptMs);

@@ -7,7 +7,7 @@ import { fakePorts, NOW, yesAnswers } from '../test/fakePorts';
 import { workFor } from '../work/pending';
 import { allHeld, release } from './held';
 import { keepResponse } from './keep';
-import { KEEPALIVE_BUDGET_BYTES, sendWhatCanLeave, whatCanLeave } from './leave';
+import { KEEPALIVE_BUDGET_BYTES, keepaliveBytesInFlight, sendWhatCanLeave, whatCanLeave } from './leave';
 
 const settings = {
   supabaseUrl: 'https://project.supabase.co/',
@@ -18,6 +18,19 @@ const settings = {
   emailOrigin: null,
 };
 const noDatabase = { ...settings, supabaseUrl: null, supabaseAnonKey: null };
+
+const long = '\u{1F600}'.repeat(2000); // 8,000 bytes of UTF-8 a field: a row of about 25 KB
+const big: Answers = {
+  ...yesAnswers,
+  question1: long,
+  question2: long,
+  question3: 'Not Yet',
+  question4a: undefined,
+  question4b: 'Other',
+  'answer4b-other': long,
+  question5a: undefined,
+  question5b: 'No',
+};
 
 afterEach(() => {
   for (const held of allHeld()) release(held.entry.id);
@@ -85,18 +98,6 @@ describe('whatCanLeave', () => {
   });
 
   it('keeps within the keepalive budget: oldest first, a smaller one after one that does not fit; what does not fit stays in the outbox', async () => {
-    const long = '\u{1F600}'.repeat(2000); // 8,000 bytes of UTF-8 a field: a row of about 25 KB
-    const big: Answers = {
-      ...yesAnswers,
-      question1: long,
-      question2: long,
-      question3: 'Not Yet',
-      question4a: undefined,
-      question4b: 'Other',
-      'answer4b-other': long,
-      question5a: undefined,
-      question5b: 'No',
-    };
     const ports = fakePorts().ports;
     const first = await kept(big, null, ports);
     const second = await kept(big, null, ports);
@@ -121,5 +122,52 @@ describe('whatCanLeave', () => {
     expect(send.mock.calls[0][1]).toMatchObject({ method: 'POST', keepalive: true });
     release(entry.id);
     expect(whatCanLeave(allHeld(), settings)).toEqual([]);
+  });
+
+  it('shares the budget with the keepalive bodies an earlier hiding of the page still has in flight', async () => {
+    const ports = fakePorts().ports;
+    await kept(big, null, ports);
+    await kept(big, null, ports);
+    await kept(big, null, ports);
+    const pending: { bytes: number; settle: () => void }[] = [];
+    const send = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          const bytes = new TextEncoder().encode(String(init.body)).byteLength;
+          const entry = { bytes, settle: () => (pending.splice(pending.indexOf(entry), 1), resolve(new Response(null, { status: 201 }))) };
+          pending.push(entry);
+        }),
+    );
+    const inFlight = () => pending.reduce((sum, p) => sum + p.bytes, 0);
+    sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings); // hidden: two rows leave
+    expect(send).toHaveBeenCalledTimes(2);
+    await kept(big, null, ports); // the visitor comes back, submits again, and the page is hidden again
+    sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings);
+    expect(inFlight()).toBeLessThanOrEqual(KEEPALIVE_BUDGET_BYTES);
+    expect(send).toHaveBeenCalledTimes(2);
+    for (const p of [...pending]) p.settle();
+    await vi.waitFor(() => expect(keepaliveBytesInFlight()).toBe(0));
+    sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings); // the earlier ones done: the rest fits
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(inFlight()).toBeLessThanOrEqual(KEEPALIVE_BUDGET_BYTES);
+    for (const p of [...pending]) p.settle();
+    await vi.waitFor(() => expect(keepaliveBytesInFlight()).toBe(0));
+  });
+
+  it('tries again at a later pagehide a send the browser refused', async () => {
+    const entry = await kept();
+    const send = vi.fn(async (_url: string, _init: RequestInit): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
+    sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the refusal settles
+    expect(
+      allHeld()
+        .find((item) => item.entry.id === entry.id)
+        ?.sentAhead.has('row'),
+    ).toBe(false);
+    sendWhatCanLeave(allHeld(), send as unknown as typeof fetch, settings);
+    expect(send).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(keepaliveBytesInFlight()).toBe(0));
   });
 });

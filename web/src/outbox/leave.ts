@@ -21,6 +21,17 @@ import { allHeld, type Held } from './held';
  */
 export const KEEPALIVE_BUDGET_BYTES = 64 * 1024;
 
+/**
+ * The bytes of this page's keepalive bodies still in flight: the budget is the browser's for the
+ * whole page, and a body sent at an earlier hiding of the page may not have finished when the
+ * next one comes. Added as each leaves, taken off when its fetch settles.
+ */
+let bytesInFlight = 0;
+
+export function keepaliveBytesInFlight(): number {
+  return bytesInFlight;
+}
+
 export interface LeavingRequest {
   id: string;
   channel: 'row' | 'email';
@@ -35,14 +46,14 @@ type Settings = Pick<
   'supabaseUrl' | 'supabaseAnonKey' | 'emailPublicKey' | 'emailServiceId' | 'emailTemplateId' | 'emailOrigin'
 >;
 
-/** The requests to send now, within the budget, in the order they go. Never throws. */
-export function whatCanLeave(held: Held[], settings: Settings = config): LeavingRequest[] {
+/** The requests to send now, within what is left of the budget, in the order they go. Never throws. */
+export function whatCanLeave(held: Held[], settings: Settings = config, budget = KEEPALIVE_BUDGET_BYTES - bytesInFlight): LeavingRequest[] {
   const candidates = held
     .map((item) => request(item, settings))
     .filter((made): made is LeavingRequest & { createdMs: number } => made !== null)
     .sort((a, b) => (a.channel === b.channel ? a.createdMs - b.createdMs : a.channel === 'row' ? -1 : 1));
   const chosen: LeavingRequest[] = [];
-  let left = KEEPALIVE_BUDGET_BYTES;
+  let left = budget;
   for (const { createdMs: _createdMs, ...candidate } of candidates) {
     if (candidate.bytes > left) continue;
     left -= candidate.bytes;
@@ -108,12 +119,27 @@ function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
-/** Sends what can leave now, as keepalive requests; marks each as sent so a second pagehide does not repeat it. */
+/**
+ * Sends what can leave now, as keepalive requests; marks each as sent so a second pagehide does
+ * not repeat it. A send the browser refuses (its fetch rejects: over its budget, or no network)
+ * loses its mark, so a later pagehide tries it again.
+ */
 export function sendWhatCanLeave(held: Held[] = allHeld(), send: typeof fetch = fetch, settings: Settings = config): void {
   if (held.length > 0) askWorkerOnLeave(); // the file, and whatever does not fit, go with the worker
   for (const leaving of whatCanLeave(held, settings)) {
-    held.find((item) => item.entry.id === leaving.id)?.sentAhead.add(leaving.channel);
-    send(leaving.url, { method: 'POST', keepalive: true, headers: leaving.headers, body: leaving.body }).catch(() => undefined);
+    const marks = held.find((item) => item.entry.id === leaving.id)?.sentAhead;
+    marks?.add(leaving.channel);
+    bytesInFlight += leaving.bytes;
+    let sent: Promise<unknown>;
+    try {
+      sent = send(leaving.url, { method: 'POST', keepalive: true, headers: leaving.headers, body: leaving.body });
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    sent
+      .catch(() => marks?.delete(leaving.channel))
+      .finally(() => (bytesInFlight -= leaving.bytes))
+      .catch(() => undefined);
   }
 }
 

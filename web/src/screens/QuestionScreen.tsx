@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } fr
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
 import { nextStep, previousStep, progress, stepNumber, validateStep, type Answers, type FieldError, type StepId } from '../core';
+import { registerDeliveryWorker } from '../outbox/background';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
@@ -51,6 +52,13 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     else heading.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step: the screen is keyed by step
   }, []);
+
+  // Engaged in the survey (question 2 on): the delivery worker is installed now, after load, so
+  // it is there at Submit even if the network is not by then (docs/guarantees.md, "When the
+  // visitor leaves"). Never on question 1, a page a visitor may only glance at.
+  useEffect(() => {
+    if (stepNumber(step) >= 2) void registerDeliveryWorker();
+  }, [step]);
 
   const change = (patch: Answers) => {
     update(patch);

@@ -1,4 +1,5 @@
 // Spec point 2 "Thank-you pages": the three texts, social links, footer; progress full.
+import { useEffect, useState } from 'react';
 import { Link } from '../components/Link';
 import { PageShell } from '../components/PageShell';
 import { ProgressBar } from '../components/ProgressBar';
@@ -52,15 +53,25 @@ function Reference({ type }: { type: ThankYouType }) {
   );
 }
 
+/** How long the status line stays empty after it enters the page (a few frames). */
+const STATUS_FILL_DELAY_MS = 100;
+
 /**
  * One quiet line under the spec's text (issue #21): whether the response this tab just sent is
  * still on its way or has arrived; nothing when it arrived before the page appeared, on a deep
- * link, or after Not Interested. A status region: screen readers hear the change politely.
+ * link, or after Not Interested. A status region (polite): screen readers announce a change of
+ * its text only once the region is in the page, so it comes in empty and is filled a few frames
+ * later (in the same task, or even the next one, it would enter already filled and be missed).
  */
 function DeliveryStatus({ type }: { type: ThankYouType }) {
   const status = useDeliveryStatus();
+  const [inPage, setInPage] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setInPage(true), STATUS_FILL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const text =
-    type === 'not-interested' || status === null
+    !inPage || type === 'not-interested' || status === null
       ? ''
       : status === 'sending'
         ? 'Your response is still being sent. Please keep this page open a moment.'

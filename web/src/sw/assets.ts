@@ -1,11 +1,16 @@
 // The wasm the worker's deliveries need, kept in its own cache under this build's name: a
 // deploy replaces the site's hashed files, and a response still waiting must not depend on them
 // (issue #21, scenario 4). The engine and the proof of work are cached when the worker installs;
-// the image routine (533 KB, needed only to take a photo's metadata out before its upload) when
-// a delivery first needs it. Each build's worker removes the other builds' caches once active.
+// the image routine (533 KB, needed only to take a photo's metadata out before its upload) as
+// soon as a response with a photo still to upload waits in the outbox: when the worker installs
+// with one there, and when a page keeps one (it asks the worker to prepare), so a deploy that
+// removes this build's files before the upload does not cost the photo. Each build's worker
+// removes the other builds' caches once active.
 import engineWasm from '../../../pkg/stepzero_core_bg.wasm?url';
 import imageWasm from '../../../pkg-image/stepzero_image_bg.wasm?url';
 import workWasm from '../../../pkg-work/stepzero_work_bg.wasm?url';
+import { needsMetadataRemoval } from '../core';
+import type { OutboxEntry } from '../outbox/store';
 
 export const WASM = { engine: engineWasm, work: workWasm, image: imageWasm };
 
@@ -15,6 +20,20 @@ export const CACHE_NAME = `stepzero-delivery:${[engineWasm, workWasm, imageWasm]
 export async function precache(): Promise<void> {
   const cache = await caches.open(CACHE_NAME);
   await cache.addAll([engineWasm, workWasm]);
+}
+
+/** Whether `entry` still has a photo to upload, whose metadata the image routine must take out first (the engine's rule; the engine must be started). */
+export function awaitsPhotoUpload(entry: OutboxEntry): boolean {
+  const file = entry.file;
+  if (!file || entry.upload !== 'todo') return false;
+  return needsMetadataRemoval(new Uint8Array(file.bytes.slice(0, 16)), file.type, file.name);
+}
+
+/** Caches the image routine when one of `entries` still has a photo to upload; whether it did. */
+export async function precacheImageFor(entries: OutboxEntry[]): Promise<boolean> {
+  if (!entries.some(awaitsPhotoUpload)) return false;
+  await cachedBytes(imageWasm);
+  return true;
 }
 
 /** Removes what earlier builds' workers cached. */

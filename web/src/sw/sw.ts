@@ -10,12 +10,16 @@
 //     whose own delivery code can no longer load (a deploy removed its chunks), asks the
 //     worker, whose code and wasm are its own; while the page's own attempt runs, the worker
 //     waits for that response's lock.
+//   message "prepare": a page kept a response with a file; a photo's image routine is cached.
+// After each drain it tells the site's open pages (DRAINED_MESSAGE), which read the outbox again
+// and let go of what it delivered: a page that stays open then says the response has arrived.
 // No fetch handler: pages and assets always come from the network.
 import { startEngine } from '../core';
 import { drainOutbox } from '../outbox/drain';
-import { DRAIN_MESSAGE, SYNC_TAG } from '../outbox/background';
+import { outboxHasEntries } from '../outbox/store';
+import { DRAIN_MESSAGE, DRAINED_MESSAGE, PREPARE_MESSAGE, SYNC_TAG } from '../outbox/background';
 import { loadSolver } from '../work/solve';
-import { WASM, cachedBytes, dropOtherCaches, precache } from './assets';
+import { WASM, cachedBytes, dropOtherCaches, precache, precacheImageFor } from './assets';
 import { workerPorts } from './ports';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -26,7 +30,11 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(
+    precache()
+      .then(prepareForPhotos)
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -47,7 +55,24 @@ self.addEventListener('sync', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data === DRAIN_MESSAGE) event.waitUntil(drain().then(() => undefined));
+  if (event.data === PREPARE_MESSAGE) event.waitUntil(prepareForPhotos());
 });
+
+/**
+ * The image routine into this build's cache when a response with a photo still to upload waits
+ * in the outbox (at install, and when a page keeps one). Never fails: without it the photo's
+ * upload fetches it later, as before.
+ */
+async function prepareForPhotos(): Promise<void> {
+  try {
+    await start(); // the store's waits and which files are photos are the engine's
+    // Asked first, so a visitor who has not submitted gets no outbox database from the worker.
+    if (!(await outboxHasEntries())) return;
+    await precacheImageFor(await workerPorts.store.all());
+  } catch (error) {
+    console.warn('The image routine could not be cached now; a photo upload fetches it when it needs it.', error);
+  }
+}
 
 let started: Promise<void> | null = null;
 
@@ -75,7 +100,9 @@ let queued: Promise<number> | null = null;
  */
 function drain(): Promise<number> {
   if (!running) {
-    running = drainOnce().finally(() => (running = null));
+    running = drainOnce()
+      .then(async (left) => (await tellPages(), left))
+      .finally(() => (running = null));
     return running;
   }
   queued ??= running.then(() => {
@@ -96,5 +123,14 @@ async function drainOnce(): Promise<number> {
   } catch (error) {
     console.error('The service worker could not deliver the outbox now; it stays for a later try.', error);
     return 1;
+  }
+}
+
+/** Every open page of the site, controlled or not, hears that a drain ended. */
+async function tellPages(): Promise<void> {
+  try {
+    for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage(DRAINED_MESSAGE);
+  } catch (error) {
+    console.warn('The pages could not be told that the outbox was drained.', error);
   }
 }

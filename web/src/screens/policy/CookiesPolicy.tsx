@@ -34,9 +34,10 @@ export function CookiesPolicy({ effectiveDate }: { effectiveDate: string }) {
           received it (the Privacy Policy, section 5, says how long at most).
         </li>
         <li>
-          <strong>sw.js</strong>, a service worker, with its cache <strong>stepzero-delivery</strong>: installed only once you submit, so
-          that a response still on its way can be sent after you close the tab. It holds the site's own program files, never your answers,
-          which stay in the outbox above.
+          <strong>sw.js</strong>, a service worker, with its cache <strong>stepzero-delivery</strong>: installed once you reach the survey's
+          second question (or when a response of yours still waits), so that a response still on its way can be sent after you close the
+          tab, even if your connection is gone by the time you submit. It holds the site's own program files, never your answers, which stay
+          in the outbox above.
         </li>
       </ul>
       <p>These entries are necessary for the survey to work and stay in your browser until you clear them.</p>
