@@ -72,8 +72,8 @@ describe('runSubmission', () => {
     expect(outcome?.uploaded).toBe(false);
   });
 
-  it('a response deleted at its respondent's request (410, PT410) leaves the outbox with no email', async () => {
-    const f = fakes({ insert: [fail(410, 'This response was deleted at its respondent\'s request', 'PT410')] });
+  it("a response deleted at its respondent's request (410, PT410) leaves the outbox with no email", async () => {
+    const f = fakes({ insert: [fail(410, "This response was deleted at its respondent's request", 'PT410')] });
     const outcome = await f.submit(yesAnswers, null);
     expect(f.inserts).toHaveLength(1);
     expect(f.emails).toHaveLength(0);
