@@ -151,12 +151,16 @@ test('Privacy Back returns to the survey step (with its answers), a thank-you pa
   await atStep(page, '8', 'Gender');
   await expect(page.locator('#gender')).toHaveValue('Female');
 
+  // Each page is prerendered: a click before the app takes it over is a full load, with no
+  // in-app history for Back (and a Back pressed on a page not yet live does nothing).
   await page.goto('/thank-you/completed');
+  await appReady(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy and Terms' }).click();
   await back(page);
   await expect(page).toHaveURL(/\/thank-you\/completed$/);
 
   await page.goto('/about');
+  await appReady(page);
   await page.getByRole('main').getByRole('link', { name: 'Privacy and Terms' }).click();
   await back(page);
   await expect(heading(page)).toHaveText('About Step Zero');
