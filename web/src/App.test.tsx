@@ -93,6 +93,27 @@ describe('survey steps', () => {
     expect(localStorage.getItem('stepZeroCurrentQuestion')).toBe('2');
   });
 
+  it('a step change keeps the frame and starts the step fresh: no old error, focus on its heading', async () => {
+    open('/survey/question/1', { question1: 'Sing in public' });
+    const exit = screen.getByRole('button', { name: 'Exit the survey' });
+    next();
+    expect(window.location.pathname).toBe('/survey/question/2');
+    next(); // question 2 left empty
+    expect(document.querySelector('.field-error')).not.toBeNull();
+    expect(document.title.startsWith('Error: ')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/1'));
+    // The same top bar (not rebuilt), and question 1 as new: no error, its heading focused.
+    expect(screen.getByRole('button', { name: 'Exit the survey' })).toBe(exit);
+    expect(document.querySelector('.field-error')).toBeNull();
+    expect(document.title).toBe('Question 1 of 8 – Step Zero');
+    expect(document.activeElement).toBe(heading());
+    next();
+    expect(window.location.pathname).toBe('/survey/question/2');
+    expect(document.querySelector('.field-error')).toBeNull();
+    expect(document.activeElement).toBe(heading());
+  });
+
   it('Other on 4b leads to its own step with the Other... box', () => {
     open('/survey/question/4b', { question1: 'a', question2: 'b', question3: 'Not Yet' });
     fireEvent.click(screen.getByLabelText('Other'));

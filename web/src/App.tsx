@@ -130,7 +130,6 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
         screen =
           reachableStep(route.step, survey.answers) === route.step ? (
             <QuestionScreen
-              key={route.step}
               step={route.step}
               answers={survey.answers}
               answersRef={survey.answersRef}
@@ -154,10 +153,11 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
 
   return (
     <>
-      {/* A new route is a new page: remount it (focus, scroll and local state start fresh).
+      {/* A new route is a new page: remount it (focus, scroll and local state start fresh). The
+          survey's steps share one frame, which starts each step fresh itself (QuestionScreen).
           While a response is being submitted the page under the overlay is inert. */}
       <div className="app" inert={phase !== 'idle'}>
-        <Fragment key={JSON.stringify(route)}>{screen}</Fragment>
+        <Fragment key={route.name === 'question' ? 'question' : JSON.stringify(route)}>{screen}</Fragment>
       </div>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
       {/* Prerendered, the banner is always in the HTML; the head script (web/src/prerender)

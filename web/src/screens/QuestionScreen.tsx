@@ -36,22 +36,39 @@ function focusField(field: string) {
   target?.focus();
 }
 
+/**
+ * The survey's frame (top bar, progress, Back and Next) stays mounted from step to step (App
+ * keeps one instance for every question route); only the step's fields are a new subtree. A
+ * click on Next then builds and lays out the question alone, not the page around it
+ * (docs/decisions.md, "a click on Next or Back").
+ */
 export function QuestionScreen({ step, answers, answersRef, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(() => toRecord(initialErrors ?? []));
   const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
+  // A new step starts fresh: its own errors (those found elsewhere at Submit, if any), no shake.
+  const [shownStep, setShownStep] = useState(step);
+  if (shownStep !== step) {
+    setShownStep(step);
+    setErrors(toRecord(initialErrors ?? []));
+    setShake(initialErrors?.length ? 1 : 0);
+  }
   useTitle(pageTitle(questionName(step), Object.keys(errors).length > 0));
 
   // Each step is a new page for screen readers: start them at its heading (or the first error).
   // A prerendered step (question 1) may already hold the visitor's focus when the app takes it
-  // over: they are typing, so the focus stays where they put it.
+  // over: they are typing, so on that first step the focus stays where they put it.
+  const firstStep = useRef(true);
   useEffect(() => {
     const active = document.activeElement;
-    if (active instanceof HTMLElement && active !== heading.current && heading.current?.closest('form')?.contains(active)) return;
-    if (initialErrors?.length) focusField(initialErrors[0].field);
-    else heading.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step: the screen is keyed by step
-  }, []);
+    const typing = active instanceof HTMLElement && active !== heading.current && heading.current?.closest('form')?.contains(active);
+    if (!(firstStep.current && typing)) {
+      if (initialErrors?.length) focusField(initialErrors[0].field);
+      else heading.current?.focus();
+    }
+    firstStep.current = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step
+  }, [step]);
 
   // Engaged in the survey (question 2 on): the delivery worker is installed now, after load, so
   // it is there at Submit even if the network is not by then (docs/guarantees.md, "When the
@@ -106,6 +123,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
       <main id="main" className="survey__main">
         <form className="question" noValidate onSubmit={next}>
           <StepFields
+            key={step}
             ref={heading}
             step={step}
             answers={answers}
