@@ -70,6 +70,23 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step
   }, [step]);
 
+  // The engine's wasm is compiled function by function on its first call (V8's lazy compilation):
+  // the calls a click on Next or Back makes are made once now, while the page is idle, so the
+  // click does not wait for their compilation (docs/decisions.md, "a click on Next or Back").
+  useEffect(() => {
+    const warm = () => {
+      validateStep(step, answersRef.current);
+      nextStep(step, answersRef.current);
+      previousStep(step, answersRef.current);
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(warm, 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(warm, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [step, answersRef]);
+
   // Engaged in the survey (question 2 on): the delivery worker is installed now, after load, so
   // it is there at Submit even if the network is not by then (docs/guarantees.md, "When the
   // visitor leaves"). Never on question 1, a page a visitor may only glance at.
