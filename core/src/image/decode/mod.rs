@@ -22,8 +22,10 @@ pub struct Decoded {
 }
 
 /// Decodes `bytes` (JPEG, PNG, WebP, or a GIF's first frame). `long_side_hint`, when given,
-/// lets a JPEG be decoded straight at a reduced scale (1/2, 1/4, 1/8 via the DCT) as long as
-/// its long side stays at least that long.
+/// is the long side the picture is to be shrunk to ([`resize::fit`](super::resize::fit)): a
+/// JPEG is then decoded straight at a reduced scale (1/2, 1/4, 1/8 via the DCT) as long as its
+/// long side stays at least that long, and a PNG comes out already shrunk to it (row by row as
+/// it decodes, the resize's own box averaging and Lanczos3); without it, the full picture.
 ///
 /// # Errors
 /// [`ImageError::NotAnImage`] for other bytes, [`ImageError::TooLarge`] when the header
@@ -32,7 +34,7 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
     let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let (image, orientation, (full_width, full_height)) = match format {
         Format::Jpeg => jpeg::decode(bytes, long_side_hint)?,
-        Format::Png => png::decode(bytes)?,
+        Format::Png => png::decode(bytes, long_side_hint)?,
         Format::WebP | Format::Gif => codec::decode(bytes, format)?,
         Format::Heif => return Err(ImageError::NotAnImage),
     };
@@ -62,7 +64,7 @@ pub struct Header {
 /// The header of a file whose pixels the browser decodes faster than the routine's own
 /// decoders: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
 /// through the browser, `make bench-image`). `None` for the rest: JPEG is decoded here straight
-/// at a reduced DCT scale, PNG through zune-png was faster than the browser's decoder on the
+/// at a reduced DCT scale, PNG through the wasm (then zune-png) was faster than the browser's decoder on the
 /// bench's 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs),
 /// GIF was not measured.
 ///
