@@ -61,22 +61,35 @@ pub struct Header {
     pub foreign_colours: bool,
 }
 
-/// The header of a file whose pixels the browser decodes faster than the routine's own
-/// decoders: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
-/// through the browser, `make bench-image`). `None` for the rest: JPEG is decoded here straight
-/// at a reduced DCT scale, PNG through the wasm (then zune-png) was faster than the browser's decoder on the
-/// bench's 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs),
-/// GIF was not measured.
+/// Whether the browser decodes the pixels of the file that starts with `first_bytes` (at
+/// least [`SIGNATURE_LEN`](super::sniff::SIGNATURE_LEN) of them, or the whole file), so that [`header`] has a header to
+/// read: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
+/// through the browser, `make bench-image`). Not the rest: JPEG is decoded here straight at a
+/// reduced DCT scale, PNG in the wasm was faster than the browser's decoder on the bench's
+/// 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs), GIF was
+/// not measured.
+///
+/// # Errors
+/// [`ImageError::NotAnImage`] when the bytes start like no format the routine reads.
+pub fn browser_decodes(first_bytes: &[u8]) -> Result<bool, ImageError> {
+    match Format::sniff(first_bytes).ok_or(ImageError::NotAnImage)? {
+        Format::WebP => Ok(true),
+        Format::Jpeg | Format::Png | Format::Gif => Ok(false),
+        Format::Heif => Err(ImageError::NotAnImage),
+    }
+}
+
+/// The header of a file whose pixels the browser decodes ([`browser_decodes`]), every limit
+/// checked; `None` for the rest, which [`decode`] decodes.
 ///
 /// # Errors
 /// As [`decode`] before any pixel: not an image, too large, a broken header.
 pub fn header(bytes: &[u8]) -> Result<Option<Header>, ImageError> {
-    let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
-    let (width, height, orientation, foreign_colours) = match format {
-        Format::WebP => codec::header(bytes, format)?,
-        Format::Jpeg | Format::Png | Format::Gif => return Ok(None),
-        Format::Heif => return Err(ImageError::NotAnImage),
-    };
+    if !browser_decodes(bytes)? {
+        return Ok(None);
+    }
+    let format = Format::WebP;
+    let (width, height, orientation, foreign_colours) = codec::header(bytes, format)?;
     Ok(Some(Header {
         format,
         width,
