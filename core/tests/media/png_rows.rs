@@ -534,3 +534,49 @@ fn flipped_bytes_give_the_same_error_codes() {
         }
     }
 }
+
+/// `png` with its image data cut into IDAT chunks of the sizes in `sizes` (cycled; 0 makes an
+/// empty chunk), then `extra` appended to the data.
+fn rechunked(png: &[u8], sizes: &[usize], extra: &[u8]) -> Vec<u8> {
+    let (mut at, mut data, mut first_idat) = (8usize, Vec::new(), None);
+    let mut rest = Vec::new();
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
+        let kind = &png[at + 4..at + 8];
+        if kind == b"IDAT" {
+            first_idat.get_or_insert(at);
+            data.extend_from_slice(&png[at + 8..at + 8 + len]);
+        } else if first_idat.is_some() {
+            rest.extend_from_slice(&png[at..at + 12 + len]);
+        }
+        at += 12 + len;
+    }
+    data.extend_from_slice(extra);
+    let first = first_idat.expect("image data");
+    let mut out = png[..first].to_vec();
+    let (mut from, mut i) = (0, 0);
+    while from < data.len() {
+        let size = sizes[i % sizes.len()].min(data.len() - from);
+        out.extend(png_chunk(b"IDAT", &data[from..from + size]));
+        from += size;
+        i += 1;
+    }
+    out.extend(rest);
+    out
+}
+
+/// The image data's chunks may be cut anywhere, some empty, and bytes may follow the deflate
+/// stream: the rows read as a stream are the same.
+#[test]
+fn image_data_cut_anywhere_gives_the_same_pixels() {
+    let picture = photo(301, 203, 40);
+    let file = png_of(301, 203, png::ColorType::Rgb, picture.as_raw(), false);
+    let whole = rows(&file, None).unwrap();
+    for sizes in [&[1][..], &[0, 1, 0, 7], &[4096, 0, 3], &[65_536]] {
+        let cut = rechunked(&file, sizes, &[]);
+        assert!(rows(&cut, None).unwrap() == whole, "{sizes:?}");
+        same(&format!("cut in {sizes:?}"), &cut);
+        let trailing = rechunked(&file, sizes, b"after the stream");
+        same(&format!("cut in {sizes:?}, bytes after"), &trailing);
+    }
+}

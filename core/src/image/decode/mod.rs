@@ -4,6 +4,7 @@
 mod codec;
 mod jpeg;
 mod png;
+mod png_stream;
 
 use super::error::ImageError;
 use super::exif::Orientation;

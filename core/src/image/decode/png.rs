@@ -1,19 +1,22 @@
-//! PNG through the png crate (image-rs), row by row: each row is inflated (fdeflate, as a
-//! stream) and unfiltered when it is needed, laid on white and handed to the resize's
+//! PNG row by row: each row is inflated (fdeflate, as a stream) and unfiltered when it is
+//! needed, laid on white and handed to the resize's
 //! [`RowShrinker`](super::super::resize::RowShrinker), which averages it into its boxes at
 //! once. The picture is never held at full size: zune-png, before, inflated the bench's
-//! 14.7 MP PNG into 44 MB, unfiltered that into 44 MB more (zeroed first), and the resize
-//! read those back. In the browser the whole routine on that PNG went from 175.6 to 136.9 ms
-//! (median of 11 interleaved runs, load average 9 to 11; decisions.md, "The image routine's
-//! speed"), and the wasm's memory after it from 106 to 16 MB. An interlaced PNG (its rows
-//! come in seven passes over the picture) is put together whole first. The default image of
-//! an APNG, 16-bit cut to 8, palettes and transparency expanded, alpha laid on white.
+//! 14.7 MP PNG into 44 MB, unfiltered that into 44 MB more (zeroed first), and the resize read
+//! those back. Row by row through png's reader the routine on that PNG took 116 ms in the
+//! browser against 141 (median of 15 interleaved runs, load average 3), and the wasm's memory
+//! after it 16 MB against 106. A plain PNG's rows (8-bit, not interlaced, no key) come from
+//! `png_stream.rs`, which unfilters faster in the wasm; the rest from png's reader (image-rs),
+//! an interlaced one put together whole first (its rows come in seven passes over the
+//! picture). The default image of an APNG, 16-bit cut to 8, palettes and transparency
+//! expanded, alpha laid on white.
 
 use super::super::error::{buffer, ImageError};
 use super::super::exif::{self, Orientation};
 use super::super::limits::{self, MAX_DECODE_BYTES};
 use super::super::pixels::{self, Rgb};
 use super::super::resize::{self, RowShrinker};
+use super::png_stream;
 use png::{BitDepth, ColorType, Decoder, Limits, Transformations};
 use std::io::Cursor;
 
@@ -97,7 +100,17 @@ pub(super) fn decode(bytes: &[u8], max_side: Option<u32>) -> Result<Out, ImageEr
         }
         ColorType::Indexed => {}
     };
-    if interlaced {
+    let plain = !interlaced
+        && reader.info().bit_depth == BitDepth::Eight
+        && match reader.info().color_type {
+            ColorType::Grayscale | ColorType::Rgb => reader.info().trns.is_none(),
+            ColorType::GrayscaleAlpha | ColorType::Rgba => true,
+            ColorType::Indexed => false,
+        };
+    if plain {
+        // 8-bit, not interlaced, no key: the rows as they are, unfiltered by png_stream.rs.
+        png_stream::rows(bytes, (w, h), colour.samples(), push)?;
+    } else if interlaced {
         // Adam7's passes each cover the whole picture: they are put together first.
         let mut whole = buffer(
             reader
