@@ -14,9 +14,13 @@ const [file, runs = '10'] = process.argv.slice(2);
 // The bench page imports the worker's shrinkFile (bundled as tests/bench/image.mjs does).
 const OUT = 'target/bench/image';
 mkdirSync(OUT, { recursive: true });
-execFileSync('node_modules/.bin/esbuild', ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`], {
-  stdio: 'inherit',
-});
+execFileSync(
+  'node_modules/.bin/esbuild',
+  ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`],
+  {
+    stdio: 'inherit',
+  },
+);
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
