@@ -7,7 +7,7 @@
 //! the compiler turns into a single simd128 vector. On the bench's 14.7 MP PNG (RGB, half its
 //! rows Paeth), inflating and unfiltering the rows took 75 ms of V8's CPU time here against
 //! 90 through png's reader, and the whole shrink 100 ms against 115 (median of 15 runs each,
-//! load average 8 to 11; decisions.md, "The image routine's speed").
+//! load average 8 to 11; docs/decisions.md, "The image routine's speed").
 
 use super::super::error::{buffer, ImageError};
 
