@@ -3,13 +3,14 @@
 //! [`RowShrinker`](super::super::resize::RowShrinker), which averages it into its boxes at
 //! once. The picture is never held at full size: zune-png, before, inflated the bench's
 //! 14.7 MP PNG into 44 MB, unfiltered that into 44 MB more (zeroed first), and the resize read
-//! those back. Row by row through png's reader the routine on that PNG took 116 ms in the
-//! browser against 141 (median of 15 interleaved runs, load average 3), and the wasm's memory
-//! after it 16 MB against 106. A plain PNG's rows (8-bit, not interlaced, no key) come from
-//! `png_stream.rs`, which unfilters faster in the wasm; the rest from png's reader (image-rs),
-//! an interlaced one put together whole first (its rows come in seven passes over the
-//! picture). The default image of an APNG, 16-bit cut to 8, palettes and transparency
-//! expanded, alpha laid on white.
+//! those back. Row by row through png's reader the routine on that PNG was 0.96x and 1.00x
+//! the canvas loop's time against 1.28x and 1.15x (`IMAGE_ONLY=png RUNS=11 make bench-image`,
+//! two rounds, load average 3.7 to 5), and the wasm's memory after it 16 MB against 106.
+//! A plain PNG's rows (8-bit, not interlaced, no key) come from `png_stream.rs`, which
+//! unfilters faster in the wasm (0.88x and 0.86x in the same runs); the rest from png's
+//! reader (image-rs), an interlaced one put together whole first (its rows come in seven
+//! passes over the picture). The default image of an APNG, 16-bit cut to 8, palettes and
+//! transparency expanded, alpha laid on white.
 
 use super::super::error::{buffer, ImageError};
 use super::super::exif::{self, Orientation};

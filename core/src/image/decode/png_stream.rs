@@ -6,8 +6,9 @@
 //! compiler), while here a pixel's samples go through Paeth together, as one `[i16; 4]` that
 //! the compiler turns into a single simd128 vector. On the bench's 14.7 MP PNG (RGB, half its
 //! rows Paeth), inflating and unfiltering the rows took 75 ms of V8's CPU time here against
-//! 90 through png's reader, and the whole shrink 100 ms against 115 (median of 15 runs each,
-//! load average 8 to 11; docs/decisions.md, "The image routine's speed").
+//! 90 through png's reader, and the whole shrink 100 ms against 115 (tests/bench/image-cpu.mjs,
+//! load average 5 to 11); in the browser 0.88x and 0.86x the canvas loop's time against
+//! 0.96x and 1.00x (docs/decisions.md, "The image routine's speed").
 
 use super::super::error::{buffer, ImageError};
 
