@@ -33,10 +33,9 @@ pub(super) fn decode(bytes: &[u8], max_side: Option<u32>) -> Result<Out, ImageEr
     );
     decoder.set_transformations(Transformations::EXPAND | Transformations::STRIP_16);
     // Chunk CRCs and the image data's Adler-32 are not checked here (the CRCs took 3 ms of
-    // the 14.7 MP PNG in zune-png):
-    // a damaged chunk still fails in inflate or in the row count, and the upload's metadata
-    // stripping, which passes chunks on, does check the CRCs. Text and ICC chunks are skipped
-    // (the routine uses neither).
+    // the 14.7 MP PNG in zune-png): a damaged chunk still fails in inflate or in the row
+    // count, and the upload's metadata stripping, which passes chunks on, does check the CRCs.
+    // Text and ICC chunks are skipped (the routine uses neither).
     decoder.ignore_checksums(true);
     decoder.set_ignore_text_chunk(true);
     decoder.set_ignore_iccp_chunk(true);
