@@ -1,7 +1,8 @@
 //! `cargo run --profile release-image --features image --example media_profile -- <file>...`:
 //! where the image routine's time goes, stage by stage (decode, resize, orient, JPEG prepare,
 //! the ladder), best of 5 runs per stage, native, built as the wasm is (`--release` optimises
-//! for size). In the browser: tests/bench/image-profile.mjs.
+//! for size). A PNG comes out of its decode already shrunk (decode/png.rs resizes row by
+//! row), so its resize is in the decode's time. In the browser: tests/bench/image-profile.mjs.
 
 use std::time::Instant;
 use stepzero_core::image::{decode, jpeg, orient, resize, ShrinkOptions};

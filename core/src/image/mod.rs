@@ -1,13 +1,14 @@
 //! The email backup's image routine (spec section 5, "Email backup file rules") and the
 //! upload's metadata stripping, behind the `image` cargo feature so the engine's wasm never
 //! carries them. Bytes in, bytes out: decode once with the image crate (format detection,
-//! `image::Limits`, its WebP and GIF decoders, `RgbImage`; PNG through zune-png), a JPEG straight at reduced
-//! DCT scale; turn upright by EXIF, lay transparency on white, shrink to at most 800 px with
-//! a SIMD Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
+//! `image::Limits`, its WebP and GIF decoders, `RgbImage`), a JPEG straight at reduced DCT
+//! scale; turn upright by EXIF, lay transparency on white, shrink to at most 800 px with a
+//! SIMD Lanczos3 resize, then walk the JPEG quality ladder with the DCT done once.
 //!
-//! Two specialised paths stay because they measurably win (`make bench-image`): the JPEG
-//! decode at DCT scale (`decode/jpeg.rs`) and the ladder encoder that transforms once and
-//! only quantises per rung (`jpeg/`); each says why at its top.
+//! Three specialised paths stay because they measurably win (`make bench-image`): the JPEG
+//! decode at DCT scale (`decode/jpeg.rs`), the PNG decoded row by row straight into the
+//! resize (`decode/png.rs`), and the ladder encoder that transforms once and only quantises
+//! per rung (`jpeg/`); each says why at its top.
 
 pub mod colour;
 pub mod decode;

@@ -35,16 +35,7 @@ pub fn to_rgb(image: DynamicImage) -> Result<Rgb, ImageError> {
     };
     let (width, height) = rgba.dimensions();
     let mut pixels = buffer(width as usize * height as usize * 3)?;
-    for (o, p) in pixels
-        .chunks_exact_mut(3)
-        .zip(rgba.as_raw().chunks_exact(4))
-    {
-        o.copy_from_slice(&[
-            on_white(p[0], p[3]),
-            on_white(p[1], p[3]),
-            on_white(p[2], p[3]),
-        ]);
-    }
+    rgba_on_white(rgba.as_raw(), &mut pixels);
     from_raw(width, height, pixels)
 }
 
@@ -60,14 +51,33 @@ pub fn from_rgba(width: u32, height: u32, data: &[u8]) -> Result<Rgb, ImageError
         .get(..count * 4)
         .ok_or_else(|| ImageError::malformed("fewer pixels than the size says"))?;
     let mut pixels = buffer(count * 3)?;
-    for (o, p) in pixels.chunks_exact_mut(3).zip(src.chunks_exact(4)) {
+    rgba_on_white(src, &mut pixels);
+    from_raw(width, height, pixels)
+}
+
+/// RGBA samples (straight alpha) laid on white into RGB, pixel for pixel, as many as both hold.
+pub fn rgba_on_white(rgba: &[u8], rgb: &mut [u8]) {
+    for (o, p) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
         o.copy_from_slice(&[
             on_white(p[0], p[3]),
             on_white(p[1], p[3]),
             on_white(p[2], p[3]),
         ]);
     }
-    from_raw(width, height, pixels)
+}
+
+/// Grey-and-alpha samples laid on white into RGB, as [`to_rgb`] does (through RGBA).
+pub fn grey_alpha_on_white(grey_alpha: &[u8], rgb: &mut [u8]) {
+    for (o, p) in rgb.chunks_exact_mut(3).zip(grey_alpha.chunks_exact(2)) {
+        o.fill(on_white(p[0], p[1]));
+    }
+}
+
+/// Grey samples into RGB.
+pub fn grey_to_rgb(grey: &[u8], rgb: &mut [u8]) {
+    for (o, &g) in rgb.chunks_exact_mut(3).zip(grey) {
+        o.fill(g);
+    }
 }
 
 /// 8-bit grey to RGB.
@@ -81,9 +91,7 @@ pub fn from_gray(width: u32, height: u32, data: &[u8]) -> Result<Rgb, ImageError
         .get(..count)
         .ok_or_else(|| ImageError::malformed("fewer pixels than the header says"))?;
     let mut pixels = buffer(count * 3)?;
-    for (o, &g) in pixels.chunks_exact_mut(3).zip(src) {
-        o.fill(g);
-    }
+    grey_to_rgb(src, &mut pixels);
     from_raw(width, height, pixels)
 }
 

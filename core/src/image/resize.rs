@@ -41,92 +41,166 @@ pub fn box_factor(source: (u32, u32), target: (u32, u32)) -> u32 {
 /// # Errors
 /// [`ImageError::Malformed`] when the buffer does not match its dimensions.
 pub fn resize(image: Rgb, width: u32, height: u32) -> Result<Rgb, ImageError> {
-    let (source_width, source_height) = image.dimensions();
-    if (source_width, source_height) == (width, height) {
+    if image.dimensions() == (width, height) {
         return Ok(image);
     }
-    // fast_image_resize is built with only its U8x4 path (its other pixel types bring 0.5 MB
-    // of tables into the wasm): RGB goes in as RGBX, opaque, so no alpha maths happens.
-    // A picture many times the result's size is first averaged down by whole k x k boxes in
-    // the same pass: Lanczos3 over a 14.7 MP picture took 117 ms of the PNG's 210 (native);
-    // the box pass reads each sample once and leaves Lanczos3 a picture 9 times smaller.
-    let k = box_factor((source_width, source_height), (width, height));
-    let (bw, bh) = (source_width.div_ceil(k), source_height.div_ceil(k));
-    let rgbx = if k == 1 {
-        let mut rgbx = buffer(image.as_raw().len() / 3 * 4)?;
-        for (o, p) in rgbx.chunks_exact_mut(4).zip(image.as_raw().chunks_exact(3)) {
-            o.copy_from_slice(&[p[0], p[1], p[2], 255]);
-        }
-        rgbx
-    } else {
-        box_reduce(&image, k, bw, bh)?
-    };
+    let mut rows = RowShrinker::new(image.dimensions(), (width, height))?;
+    for row in image.as_raw().chunks_exact(image.width() as usize * 3) {
+        rows.push(row);
+    }
     drop(image);
-    let mut out = buffer(width as usize * height as usize * 4)?;
-    {
-        let src =
-            TypedImageRef::<U8x4>::from_buffer(bw, bh, &rgbx).map_err(ImageError::malformed)?;
-        let mut dst = TypedImage::<U8x4>::from_buffer(width, height, &mut out)
-            .map_err(ImageError::malformed)?;
-        // The last box of a row or column may be partial: the crop names exactly the part of
-        // the reduced picture that maps onto the source, so nothing shifts.
-        let options = ResizeOptions::new()
-            .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
-            .crop(
-                0.0,
-                0.0,
-                f64::from(source_width) / f64::from(k),
-                f64::from(source_height) / f64::from(k),
-            )
-            .use_alpha(false);
-        Resizer::new()
-            .resize_typed(&src, &mut dst, &options)
-            .map_err(ImageError::malformed)?;
-    }
-    // Into a buffer of the final size (a flat_map collect would grow it step by step).
-    let mut rgb = buffer(width as usize * height as usize * 3)?;
-    for (o, p) in rgb.chunks_exact_mut(3).zip(out.chunks_exact(4)) {
-        o.copy_from_slice(&p[..3]);
-    }
-    pixels::from_raw(width, height, rgb)
+    rows.finish()
 }
 
-/// Each `k` x `k` box of `image` averaged (rounded) into one RGBX pixel; the boxes of the
-/// last row and column may be partial and average what they hold.
-fn box_reduce(image: &Rgb, k: u32, bw: u32, bh: u32) -> Result<Vec<u8>, ImageError> {
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let k = k as usize;
-    let mut out = buffer(bw as usize * bh as usize * 4)?;
-    let mut sums = vec![0u16; w * 3];
-    let raw = image.as_raw();
-    for (by, out_row) in out.chunks_exact_mut(bw as usize * 4).enumerate() {
-        sums.fill(0);
-        let mut count_y = 0u32;
-        for y in by * k..((by + 1) * k).min(h) {
-            for (s, &v) in sums.iter_mut().zip(&raw[y * w * 3..][..w * 3]) {
+/// [`resize`] fed row by row, so a decoder that makes rows one at a time (the PNG's,
+/// `decode/png.rs`) never holds the whole picture: each RGB row is laid into
+/// fast_image_resize's RGBX as it comes, averaged into the k x k boxes of [`box_factor`]
+/// when the picture is large, and Lanczos3 runs once all rows are in. The same sums, in the
+/// same order, as when the whole picture is at hand: the pixels out are [`resize`]'s.
+pub struct RowShrinker {
+    source: (u32, u32),
+    target: (u32, u32),
+    k: u32,
+    /// Rows pushed so far.
+    rows: u32,
+    /// One row of per-sample sums over the rows of the current box row (k > 1 only).
+    sums: Vec<u16>,
+    /// RGB when the size stays, else RGBX (of the boxes when k > 1), row after row.
+    out: Vec<u8>,
+}
+
+impl RowShrinker {
+    /// A shrinker of a `source`-sized picture to `target` ([`fit`]'s size, or `source` itself
+    /// to keep the size).
+    ///
+    /// # Errors
+    /// [`ImageError::OutOfMemory`] when its buffers cannot be had.
+    pub fn new(source: (u32, u32), target: (u32, u32)) -> Result<Self, ImageError> {
+        let (w, h) = (source.0 as usize, source.1 as usize);
+        let (k, sums, out) = if source == target {
+            (1, Vec::new(), buffer(w * h * 3)?)
+        } else {
+            let k = box_factor(source, target);
+            let (bw, bh) = (source.0.div_ceil(k) as usize, source.1.div_ceil(k) as usize);
+            let sums = if k > 1 { vec![0u16; w * 3] } else { Vec::new() };
+            (k, sums, buffer(bw * bh * 4)?)
+        };
+        Ok(RowShrinker {
+            source,
+            target,
+            k,
+            rows: 0,
+            sums,
+            out,
+        })
+    }
+
+    /// Takes the next row: `width` RGB triples (anything after them is ignored). Rows past
+    /// the picture's height are ignored.
+    pub fn push(&mut self, row: &[u8]) {
+        let (w, h) = (self.source.0 as usize, self.source.1);
+        if self.rows >= h {
+            return;
+        }
+        let row = &row[..w * 3];
+        let y = self.rows as usize;
+        self.rows += 1;
+        if self.source == self.target {
+            self.out[y * w * 3..][..w * 3].copy_from_slice(row);
+        } else if self.k == 1 {
+            let out = &mut self.out[y * w * 4..][..w * 4];
+            for (o, p) in out.chunks_exact_mut(4).zip(row.chunks_exact(3)) {
+                o.copy_from_slice(&[p[0], p[1], p[2], 255]);
+            }
+        } else {
+            for (s, &v) in self.sums.iter_mut().zip(row) {
                 *s += u16::from(v);
             }
-            count_y += 1;
-        }
-        // The whole boxes of the row with the box width known to the compiler (unrolled),
-        // then the partial one at the end, if any.
-        let whole = w / k;
-        let (head, tail) = out_row.split_at_mut(whole * 4);
-        match k {
-            2 => row_boxes::<2>(&sums, head, count_y),
-            3 => row_boxes::<3>(&sums, head, count_y),
-            4 => row_boxes::<4>(&sums, head, count_y),
-            _ => {
-                for (o, box_sums) in head.chunks_exact_mut(4).zip(sums.chunks_exact(k * 3)) {
-                    average(box_sums, count_y, o);
-                }
+            let k = self.k;
+            let in_box = (self.rows - 1) % k + 1;
+            if in_box == k || self.rows == h {
+                let by = (self.rows - 1) / k;
+                let bw = self.source.0.div_ceil(k) as usize;
+                let out = &mut self.out[by as usize * bw * 4..][..bw * 4];
+                box_row(&self.sums, k as usize, w, in_box, out);
+                self.sums.fill(0);
             }
         }
-        if let Some(o) = tail.get_mut(..4) {
-            average(&sums[whole * k * 3..], count_y, o);
+    }
+
+    /// The picture at the target size, once every row is in.
+    ///
+    /// # Errors
+    /// [`ImageError::Malformed`] when fewer rows came than the picture's height,
+    /// [`ImageError::OutOfMemory`] when a buffer cannot be had.
+    pub fn finish(self) -> Result<Rgb, ImageError> {
+        let RowShrinker {
+            source: (source_width, source_height),
+            target: (width, height),
+            k,
+            rows,
+            out: rgbx,
+            ..
+        } = self;
+        if rows < source_height {
+            return Err(ImageError::malformed("fewer rows than the header says"));
+        }
+        if (source_width, source_height) == (width, height) {
+            return pixels::from_raw(width, height, rgbx);
+        }
+        let (bw, bh) = (source_width.div_ceil(k), source_height.div_ceil(k));
+        let mut out = buffer(width as usize * height as usize * 4)?;
+        {
+            let src =
+                TypedImageRef::<U8x4>::from_buffer(bw, bh, &rgbx).map_err(ImageError::malformed)?;
+            let mut dst = TypedImage::<U8x4>::from_buffer(width, height, &mut out)
+                .map_err(ImageError::malformed)?;
+            // The last box of a row or column may be partial: the crop names exactly the part
+            // of the reduced picture that maps onto the source, so nothing shifts.
+            let options = ResizeOptions::new()
+                .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
+                .crop(
+                    0.0,
+                    0.0,
+                    f64::from(source_width) / f64::from(k),
+                    f64::from(source_height) / f64::from(k),
+                )
+                .use_alpha(false);
+            Resizer::new()
+                .resize_typed(&src, &mut dst, &options)
+                .map_err(ImageError::malformed)?;
+        }
+        drop(rgbx);
+        // Into a buffer of the final size (a flat_map collect would grow it step by step).
+        let mut rgb = buffer(width as usize * height as usize * 3)?;
+        for (o, p) in rgb.chunks_exact_mut(3).zip(out.chunks_exact(4)) {
+            o.copy_from_slice(&p[..3]);
+        }
+        pixels::from_raw(width, height, rgb)
+    }
+}
+
+/// One row of boxes: `sums` holds each sample of a `w`-pixel row summed over `rows` rows;
+/// each `k`-pixel box of it is averaged (rounded) into one RGBX pixel of `out`, the last box
+/// partial when `k` does not divide `w`.
+fn box_row(sums: &[u16], k: usize, w: usize, rows: u32, out: &mut [u8]) {
+    // The whole boxes of the row with the box width known to the compiler (unrolled), then
+    // the partial one at the end, if any.
+    let whole = w / k;
+    let (head, tail) = out.split_at_mut(whole * 4);
+    match k {
+        2 => row_boxes::<2>(sums, head, rows),
+        3 => row_boxes::<3>(sums, head, rows),
+        4 => row_boxes::<4>(sums, head, rows),
+        _ => {
+            for (o, box_sums) in head.chunks_exact_mut(4).zip(sums.chunks_exact(k * 3)) {
+                average(box_sums, rows, o);
+            }
         }
     }
-    Ok(out)
+    if let Some(o) = tail.get_mut(..4) {
+        average(&sums[whole * k * 3..w * 3], rows, o);
+    }
 }
 
 fn row_boxes<const K: usize>(sums: &[u16], out: &mut [u8], rows: u32) {

@@ -3,6 +3,10 @@
 
 use image::ImageFormat;
 
+/// How many of a file's first bytes [`Format::sniff`] reads at most (the image crate's longest
+/// signature is WebP's 12): a prefix this long names the same format as the whole file.
+pub const SIGNATURE_LEN: usize = 16;
+
 /// The formats the image routine reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -55,5 +59,13 @@ mod tests {
         // Formats the image crate knows but the routine does not read.
         assert_eq!(Format::sniff(b"BM\0\0\0\0\0\0\0\0"), None);
         assert_eq!(Format::sniff(b"II*\0\x08\0\0\0"), None);
+        // A prefix of SIGNATURE_LEN bytes is enough for every signature.
+        for whole in [
+            &b"RIFF\x10\0\0\0WEBPVP8 \0\0\0\0\0"[..],
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0",
+            b"\0\0\0\x1cftypavif\0\0\0\0avif",
+        ] {
+            assert_eq!(Format::sniff(&whole[..SIGNATURE_LEN]), Format::sniff(whole));
+        }
     }
 }

@@ -6,6 +6,7 @@ mod browser;
 mod fixtures;
 mod heif;
 mod nasty;
+mod png_rows;
 mod strip;
 
 use fixtures::*;

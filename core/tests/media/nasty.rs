@@ -226,8 +226,8 @@ fn with_crcs_fixed(mut bytes: Vec<u8>) -> Vec<u8> {
     bytes
 }
 
-/// A side over the limit is named too large by our check, not refused as broken by the
-/// decoder's own, lower cap (zune-png's).
+/// A side over the limit is named too large by our check (from IHDR, before the decoder reads
+/// further), not refused as broken by a decoder's own cap.
 #[test]
 fn a_png_too_wide_is_too_large_not_malformed() {
     let wide = png_file(30_000, 1, 2, &[], &EMPTY_ZLIB);
@@ -244,10 +244,10 @@ fn a_png_too_wide_is_too_large_not_malformed() {
     );
 }
 
-/// Within the pixel limit but not the memory a decoder may hold (320 MiB): zune-png holds the
-/// inflated data and the 8-bit pixels at once. Each file here has empty image data, so one
-/// that passes the memory rule is malformed; the rule must name the others too large from
-/// their header, before any inflating.
+/// Within the pixel limit but not the memory a decoder may hold (320 MiB), counted as zune-png,
+/// the PNG decoder before the row-by-row one, held it: the inflated data and the 8-bit pixels
+/// at once. Each file here has empty image data, so one that passes the memory rule is
+/// malformed; the rule must name the others too large from their header, before any inflating.
 #[test]
 fn a_png_that_would_not_fit_in_the_decoders_memory_is_too_large() {
     let cases = [
@@ -273,8 +273,8 @@ fn a_png_that_would_not_fit_in_the_decoders_memory_is_too_large() {
 }
 
 /// An APNG's fcTL before IDAT must describe the whole picture (APNG spec); one that claims
-/// another size would make zune-png size its buffer from the claim (an overflowing sum, or
-/// gigabytes), so it is refused as broken before any pixel is decoded.
+/// another size (which made zune-png, the decoder before, size its buffer from the claim: an
+/// overflowing sum, or gigabytes) is refused as broken before any pixel is decoded.
 #[test]
 fn a_png_whose_first_frame_claims_another_size_is_malformed() {
     for (width, height, x, y) in [

@@ -125,7 +125,7 @@ describe.skipIf(typeof WebAssembly === 'undefined')('shrinkFile: the browser dec
     expect(turned).toMatchObject({ decodedBy: 'wasm', width: 1, height: 2 });
   });
 
-  it('leaves a JPEG (decoded at a reduced DCT scale) and a PNG (zune-png) to the routine', async () => {
+  it('leaves a JPEG (decoded at a reduced DCT scale) and a PNG (decoded row by row) to the routine', async () => {
     const calls = scriptBrowser();
     const out = await shrinkFile(blob(JPEG, 'image/jpeg'), {}, routine);
     expect(out).toMatchObject({ decodedBy: 'wasm', width: 500, height: 800 });

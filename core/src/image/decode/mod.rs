@@ -4,6 +4,7 @@
 mod codec;
 mod jpeg;
 mod png;
+mod png_stream;
 
 use super::error::ImageError;
 use super::exif::Orientation;
@@ -22,8 +23,10 @@ pub struct Decoded {
 }
 
 /// Decodes `bytes` (JPEG, PNG, WebP, or a GIF's first frame). `long_side_hint`, when given,
-/// lets a JPEG be decoded straight at a reduced scale (1/2, 1/4, 1/8 via the DCT) as long as
-/// its long side stays at least that long.
+/// is the long side the picture is to be shrunk to ([`resize::fit`](super::resize::fit)): a
+/// JPEG is then decoded straight at a reduced scale (1/2, 1/4, 1/8 via the DCT) as long as its
+/// long side stays at least that long, and a PNG comes out already shrunk to it (row by row as
+/// it decodes, the resize's own box averaging and Lanczos3); without it, the full picture.
 ///
 /// # Errors
 /// [`ImageError::NotAnImage`] for other bytes, [`ImageError::TooLarge`] when the header
@@ -32,7 +35,7 @@ pub fn decode(bytes: &[u8], long_side_hint: Option<u32>) -> Result<Decoded, Imag
     let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
     let (image, orientation, (full_width, full_height)) = match format {
         Format::Jpeg => jpeg::decode(bytes, long_side_hint)?,
-        Format::Png => png::decode(bytes)?,
+        Format::Png => png::decode(bytes, long_side_hint)?,
         Format::WebP | Format::Gif => codec::decode(bytes, format)?,
         Format::Heif => return Err(ImageError::NotAnImage),
     };
@@ -59,22 +62,35 @@ pub struct Header {
     pub foreign_colours: bool,
 }
 
-/// The header of a file whose pixels the browser decodes faster than the routine's own
-/// decoders: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
-/// through the browser, `make bench-image`). `None` for the rest: JPEG is decoded here straight
-/// at a reduced DCT scale, PNG through zune-png was faster than the browser's decoder on the
-/// bench's 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs),
-/// GIF was not measured.
+/// Whether the browser decodes the pixels of the file that starts with `first_bytes` (at
+/// least [`SIGNATURE_LEN`](super::sniff::SIGNATURE_LEN) of them, or the whole file), so that [`header`] has a header to
+/// read: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
+/// through the browser, `make bench-image`). Not the rest: JPEG is decoded here straight at a
+/// reduced DCT scale, PNG in the wasm was faster than the browser's decoder on the bench's
+/// 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs), GIF was
+/// not measured.
+///
+/// # Errors
+/// [`ImageError::NotAnImage`] when the bytes start like no format the routine reads.
+pub fn browser_decodes(first_bytes: &[u8]) -> Result<bool, ImageError> {
+    match Format::sniff(first_bytes).ok_or(ImageError::NotAnImage)? {
+        Format::WebP => Ok(true),
+        Format::Jpeg | Format::Png | Format::Gif => Ok(false),
+        Format::Heif => Err(ImageError::NotAnImage),
+    }
+}
+
+/// The header of a file whose pixels the browser decodes ([`browser_decodes`]), every limit
+/// checked; `None` for the rest, which [`decode`] decodes.
 ///
 /// # Errors
 /// As [`decode`] before any pixel: not an image, too large, a broken header.
 pub fn header(bytes: &[u8]) -> Result<Option<Header>, ImageError> {
-    let format = Format::sniff(bytes).ok_or(ImageError::NotAnImage)?;
-    let (width, height, orientation, foreign_colours) = match format {
-        Format::WebP => codec::header(bytes, format)?,
-        Format::Jpeg | Format::Png | Format::Gif => return Ok(None),
-        Format::Heif => return Err(ImageError::NotAnImage),
-    };
+    if !browser_decodes(bytes)? {
+        return Ok(None);
+    }
+    let format = Format::WebP;
+    let (width, height, orientation, foreign_colours) = codec::header(bytes, format)?;
     Ok(Some(Header {
         format,
         width,

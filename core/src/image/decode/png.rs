@@ -1,94 +1,141 @@
-//! PNG through zune-png rather than the image crate's decoder (png 0.17/0.18): in the
-//! browser png's unfiltering is scalar and branchy (its SIMD is x86-only), 88 ms of the
-//! bench's 14.7 MP PNG against zune-png's 70, and zune's inflate took 34 ms against 43; the
-//! whole file 146 ms against 200 (tests/bench/image-profile.mjs). The default image of an
-//! APNG, 16-bit cut to 8, palettes and transparency expanded, alpha laid on white.
+//! PNG row by row: each row is inflated (fdeflate, as a stream) and unfiltered when it is
+//! needed, laid on white and handed to the resize's
+//! [`RowShrinker`](super::super::resize::RowShrinker), which averages it into its boxes at
+//! once. The picture is never held at full size: zune-png, before, inflated the bench's
+//! 14.7 MP PNG into 44 MB, unfiltered that into 44 MB more (zeroed first), and the resize read
+//! those back. Row by row through png's reader the routine on that PNG was 0.96x and 1.00x
+//! the canvas loop's time against 1.28x and 1.15x (`IMAGE_ONLY=png RUNS=11 make bench-image`,
+//! two rounds, load average 3.7 to 5), and the wasm's memory after it 16 MB against 106.
+//! A plain PNG's rows (8-bit, not interlaced, no key) come from `png_stream.rs`, which
+//! unfilters faster in the wasm (0.88x and 0.86x in the same runs); the rest from png's
+//! reader (image-rs), an interlaced one put together whole first (its rows come in seven
+//! passes over the picture). The default image of an APNG, 16-bit cut to 8, palettes and
+//! transparency expanded, alpha laid on white.
 
-use super::super::error::ImageError;
+use super::super::error::{buffer, ImageError};
 use super::super::exif::{self, Orientation};
 use super::super::limits::{self, MAX_DECODE_BYTES};
 use super::super::pixels::{self, Rgb};
-use image::{DynamicImage, GrayAlphaImage, RgbaImage};
-use zune_core::bytestream::ZCursor;
-use zune_core::colorspace::ColorSpace;
-use zune_core::options::DecoderOptions;
-use zune_png::PngDecoder;
+use super::super::resize::{self, RowShrinker};
+use super::png_stream;
+use png::{BitDepth, ColorType, Decoder, Limits, Transformations};
+use std::io::Cursor;
 
 type Out = (Rgb, Orientation, (u32, u32));
 
-pub(super) fn decode(bytes: &[u8]) -> Result<Out, ImageError> {
-    let options = DecoderOptions::default()
-        .set_max_width(usize::MAX)
-        .set_max_height(usize::MAX)
-        .png_set_strip_to_8bit(true)
-        .png_set_decode_animated(false)
-        // Chunk CRCs are not checked here (3 ms of the 14.7 MP PNG): a damaged chunk still
-        // fails in inflate or in the pixel count, and the upload's metadata stripping, which
-        // passes chunks on, does check them.
-        .png_set_confirm_crc(false);
-    let mut decoder = PngDecoder::new_with_options(ZCursor::new(bytes), options);
-    decoder.decode_headers().map_err(ImageError::malformed)?;
-    let (w, h) = decoder
-        .dimensions()
-        .ok_or_else(|| ImageError::malformed("no header"))?;
-    // The sides and pixel count are ours to judge (zune's own cap is set above them), so an
-    // oversized file is named too large rather than broken.
-    limits::check(w as u64, h as u64)?;
-    // What zune-png holds at once: the inflated image data (it sizes that buffer from the
-    // header itself) and the 8-bit pixels it unfilters into. Within the pixel limit that can
-    // still pass the memory a decoder may hold: an RGBA picture over about 42 MP, a 16-bit RGB
-    // one over about 37 MP, a 16-bit RGBA one over about 28 MP. Such a file is too large here.
-    let samples_out = decoder
-        .colorspace()
-        .map_or(4, |colorspace| colorspace.num_components()) as u64;
-    let peak = inflated_len(bytes, w as u64, h as u64).saturating_add(
-        (w as u64)
-            .saturating_mul(h as u64)
-            .saturating_mul(samples_out),
+/// Decodes the PNG, shrunk to fit `max_side` ([`resize::fit`]) when given, else at full size.
+pub(super) fn decode(bytes: &[u8], max_side: Option<u32>) -> Result<Out, ImageError> {
+    let mut decoder = Decoder::new_with_limits(
+        Cursor::new(bytes),
+        Limits {
+            bytes: MAX_DECODE_BYTES,
+        },
     );
-    if peak > MAX_DECODE_BYTES as u64 {
-        return Err(ImageError::TooLarge {
-            width: w as u64,
-            height: h as u64,
-        });
-    }
+    decoder.set_transformations(Transformations::EXPAND | Transformations::STRIP_16);
+    // Chunk CRCs and the image data's Adler-32 are not checked here (the CRCs took 3 ms of
+    // the 14.7 MP PNG in zune-png): a damaged chunk still fails in inflate or in the row
+    // count, and the upload's metadata stripping, which passes chunks on, does check the CRCs.
+    // Text and ICC chunks are skipped (the routine uses neither).
+    decoder.ignore_checksums(true);
+    decoder.set_ignore_text_chunk(true);
+    decoder.set_ignore_iccp_chunk(true);
+    check_chunks(bytes)?;
+    let header = decoder.read_header_info().map_err(ImageError::malformed)?;
+    let (w, h) = (header.width, header.height);
+    // The sides and pixel count, from IHDR, before any other chunk is read (the walk above
+    // only reads chunk lengths).
+    limits::check(w.into(), h.into())?;
+    let mut reader = decoder.read_info().map_err(ImageError::malformed)?;
+    let info = reader.info();
     // An fcTL before IDAT makes the first frame the default image, and the APNG spec requires
-    // it to be the whole picture. zune-png sizes its buffer from the fcTL without checking it
-    // (an overflowing sum panics, a large claim allocates gigabytes), so any other claim is
-    // refused here, before a pixel is decoded.
-    if let Some(frame) = decoder.frame_info() {
+    // it to be the whole picture: any other claim is refused before a pixel is decoded.
+    if let Some(frame) = &info.frame_control {
         if (frame.width, frame.height, frame.x_offset, frame.y_offset) != (w, h, 0, 0) {
             return Err(ImageError::malformed(
                 "first frame is not the whole picture",
             ));
         }
     }
-    let (w, h) = (w as u32, h as u32);
-    let colorspace = decoder
-        .colorspace()
-        .ok_or_else(|| ImageError::malformed("no header"))?;
+    let interlaced = info.interlaced;
+    let (colour, depth) = reader.output_color_type();
+    let samples = colour.samples() as u64;
+    // The memory rule (limits.rs) as zune-png, the decoder before this one, needed it: the
+    // inflated image data plus the 8-bit pixels. Read row by row the decoder holds far less,
+    // but which files are too large stays what it was: an RGBA picture over about 42 MP, a
+    // 16-bit RGB one over about 37 MP, a 16-bit RGBA one over about 28 MP.
+    let peak = inflated_len(bytes, w.into(), h.into()).saturating_add(
+        u64::from(w)
+            .saturating_mul(h.into())
+            .saturating_mul(samples),
+    );
+    if peak > MAX_DECODE_BYTES as u64 {
+        return Err(ImageError::TooLarge {
+            width: w.into(),
+            height: h.into(),
+        });
+    }
+    // EXPAND and STRIP_16 leave 8-bit grey, grey and alpha, RGB or RGBA, never a palette.
+    if depth != BitDepth::Eight || colour == ColorType::Indexed {
+        return Err(ImageError::Unsupported(format!(
+            "PNG output {colour:?} at {depth:?}"
+        )));
+    }
     let orientation = png_exif(bytes).map_or(Orientation::NORMAL, exif::orientation);
-    let data = decoder.decode_raw().map_err(ImageError::malformed)?;
-    let image = match colorspace {
-        ColorSpace::RGB => pixels::from_raw(w, h, data)?,
-        ColorSpace::Luma => pixels::from_gray(w, h, &data)?,
-        ColorSpace::RGBA => pixels::to_rgb(DynamicImage::ImageRgba8(
-            RgbaImage::from_raw(w, h, data).ok_or_else(short)?,
-        ))?,
-        ColorSpace::LumaA => pixels::to_rgb(DynamicImage::ImageLumaA8(
-            GrayAlphaImage::from_raw(w, h, data).ok_or_else(short)?,
-        ))?,
-        other => {
-            return Err(ImageError::Unsupported(format!(
-                "PNG colour type {other:?}"
-            )))
+    let target = max_side.map_or((w, h), |side| resize::fit(w, h, side));
+    let mut shrinker = RowShrinker::new((w, h), target)?;
+    let mut rgb = buffer(w as usize * 3)?;
+    let mut push = |row: &[u8]| match colour {
+        ColorType::Rgb => shrinker.push(row),
+        ColorType::Rgba => {
+            pixels::rgba_on_white(row, &mut rgb);
+            shrinker.push(&rgb);
         }
+        ColorType::Grayscale => {
+            pixels::grey_to_rgb(row, &mut rgb);
+            shrinker.push(&rgb);
+        }
+        ColorType::GrayscaleAlpha => {
+            pixels::grey_alpha_on_white(row, &mut rgb);
+            shrinker.push(&rgb);
+        }
+        ColorType::Indexed => {}
     };
-    Ok((image, orientation, (w, h)))
+    let plain = !interlaced
+        && reader.info().bit_depth == BitDepth::Eight
+        && match reader.info().color_type {
+            ColorType::Grayscale | ColorType::Rgb => reader.info().trns.is_none(),
+            ColorType::GrayscaleAlpha | ColorType::Rgba => true,
+            ColorType::Indexed => false,
+        };
+    if plain {
+        // 8-bit, not interlaced, no key: the rows as they are, unfiltered by png_stream.rs.
+        png_stream::rows(bytes, (w, h), colour.samples(), push)?;
+    } else if interlaced {
+        // Adam7's passes each cover the whole picture: they are put together first.
+        let mut whole = buffer(
+            reader
+                .output_buffer_size()
+                .ok_or_else(|| ImageError::malformed("image too large to address"))?,
+        )?;
+        let frame = reader
+            .next_frame(&mut whole)
+            .map_err(ImageError::malformed)?;
+        for row in whole.chunks_exact(frame.line_size).take(h as usize) {
+            push(row);
+        }
+    } else {
+        for _ in 0..h {
+            match reader.next_row().map_err(ImageError::malformed)? {
+                Some(row) => push(row.data()),
+                None => break,
+            }
+        }
+    }
+    Ok((shrinker.finish()?, orientation, (w, h)))
 }
 
 /// The bytes the image data inflates to without interlacing: each row a filter byte and its
-/// samples at the file's bit depth (IHDR, the first chunk, which `decode_headers` has read).
+/// samples at the file's bit depth (IHDR, the first chunk, which `read_header_info` has read).
 fn inflated_len(bytes: &[u8], w: u64, h: u64) -> u64 {
     let (depth, colour) = (bytes.get(24).copied(), bytes.get(25).copied());
     let samples = match colour {
@@ -101,8 +148,31 @@ fn inflated_len(bytes: &[u8], w: u64, h: u64) -> u64 {
     h.saturating_mul(1 + (w * samples * bits).div_ceil(8))
 }
 
-fn short() -> ImageError {
-    ImageError::malformed("fewer pixels than the header says")
+/// Every chunk whole, up to IEND (or up to the fcTL after the image data, where an APNG's
+/// next frame starts): the png crate reads the image data as a stream and would decode a file
+/// whose last IDAT claims more bytes than the file holds, or that ends without IEND, where
+/// zune-png, the decoder before it, refused both as broken. They stay refused.
+fn check_chunks(bytes: &[u8]) -> Result<(), ImageError> {
+    let mut at = 8usize;
+    let mut image_data = false;
+    loop {
+        let head = bytes
+            .get(at..at.saturating_add(8))
+            .ok_or_else(|| ImageError::malformed("the file ends before IEND"))?;
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let end = at
+            .checked_add(12)
+            .and_then(|end| end.checked_add(len))
+            .filter(|&end| end <= bytes.len())
+            .ok_or_else(|| ImageError::malformed("a chunk runs past the end of the file"))?;
+        match &head[4..8] {
+            b"IEND" => return Ok(()),
+            b"fcTL" if image_data => return Ok(()),
+            b"IDAT" => image_data = true,
+            _ => {}
+        }
+        at = end;
+    }
 }
 
 /// The eXIf chunk's data, if one comes before the image data.
