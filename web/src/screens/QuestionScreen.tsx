@@ -40,7 +40,7 @@ function focusField(field: string) {
  * The survey's frame (top bar, progress, Back and Next) stays mounted from step to step (App
  * keeps one instance for every question route); only the step's fields are a new subtree. A
  * click on Next then builds and lays out the question alone, not the page around it
- * (docs/decisions.md, "a click on Next or Back").
+ * (docs/decisions.md, "Accessibility and speed").
  */
 export function QuestionScreen({ step, answers, answersRef, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -72,7 +72,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
 
   // The engine's wasm is compiled function by function on its first call (V8's lazy compilation):
   // the calls a click on Next or Back makes are made once now, while the page is idle, so the
-  // click does not wait for their compilation (docs/decisions.md, "a click on Next or Back").
+  // click does not wait for their compilation (docs/decisions.md, "Accessibility and speed").
   useEffect(() => {
     const warm = () => {
       validateStep(step, answersRef.current);
