@@ -11,7 +11,8 @@
 // sleeps not at all, so other engineers' load is not multiplied by the slowdown.
 import init, { solveWorkPart, workShape } from '/pkg-work/stepzero_work.js';
 
-const ready = init();
+// `?scalar`: the build without wasm SIMD (the page's choice).
+const ready = init(self.location.search === '?scalar' ? { module_or_path: '/pkg-work/stepzero_work_scalar_bg.wasm' } : undefined);
 const CHUNK = 50_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 let slowdown = 1;
