@@ -7,7 +7,8 @@
 //! as many digits; each try then only counts its decimal digits up in place and compresses it.
 //! `sha2`'s hasher (clone the midstate, update, finalize) cannot skip its buffering, padding and
 //! output per try: in V8 it made 4.67 M hashes/s where `sha2::compress256` on the prebuilt block
-//! makes 5.4 M (docs/decisions.md, §6), and natively (SHA-NI) it is the flood bench's solver.
+//! makes 5.5 M, and natively (SHA-NI) 14.5 M against 21.0 M (docs/decisions.md, §6); this loop
+//! is also the flood bench's attacker.
 //!
 //! In the browser's wasm (built with simd128, core/work.mk) four consecutive nonces are
 //! compressed at once, one per lane (`lanes.rs`); a window's leftovers go through the scalar
@@ -79,11 +80,11 @@ impl FinalBlock {
     }
 }
 
-/// The first nonce in `start..start + budget` (at most `u64::MAX`) whose hash after `prefix` has
-/// `bits` (at most 32) leading zero bits.
+/// The first nonce in `start..start + budget` (the end capped at `u64::MAX`, itself never tried)
+/// whose hash after `prefix` has `bits` (at most 32) leading zero bits.
 pub(super) fn first(prefix: &[u8], bits: u32, start: u64, budget: u64) -> Option<u64> {
-    // Four lanes where they are one instruction each (the browser's simd128 build); natively
-    // the scalar loop runs on SHA-NI, and the JavaScript translation has no vectors.
+    // Four lanes where one vector instruction does all four (the browser's simd128 build);
+    // natively the scalar loop runs on SHA-NI, and the JavaScript translation has no vectors.
     let four = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
     first_with(prefix, bits, start, budget, four)
 }
@@ -147,8 +148,10 @@ fn compress(state: &mut [u32; 8], block: &[u8]) {
     );
 }
 
-/// The same search with `sha2`'s hasher, for prefixes too long for [`FinalBlock`] (never the
-/// work's: its tail is at most 18 bytes) and as the tests' reference.
+/// The same search with `sha2`'s hasher: the tests' reference, and the way on when the nonce
+/// and the padding do not fit in the last block after the prefix's tail. A real row's tail is 7
+/// or 8 bytes (its 13-digit time puts the prefix at 71 or 72); a time of a few digits, as in
+/// tests, leaves a prefix under 64 bytes that the nonce spills over.
 pub(super) fn plain(prefix: &[u8], bits: u32, start: u64, end: u64) -> Option<u64> {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
