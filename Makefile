@@ -3,7 +3,7 @@
 #   make test          every test (CI runs this): the suites below, then the linters
 #   make test-tools    the installers' dry runs: what a fresh machine would install
 #   make test-docs     every doc link and cross-reference resolves
-#   make test-rust     cargo fmt, clippy (native and wasm32) and cargo test of the engine
+#   make test-rust     cargo fmt, clippy (native, wasm32, and the solver's simd128 build) and cargo test
 #   make test-wasm     the engine's JS API in headless Chromium (wasm-pack test)
 #   make pkg           the engine -> pkg/
 #   make bench         sizes and speed (JSON under target/bench/)
@@ -95,6 +95,8 @@ test-rust: tools
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p stepzero-core --all-targets --features wasm --target wasm32-unknown-unknown -- -D warnings
+	RUSTFLAGS="-C target-feature=+simd128" cargo clippy -p stepzero-core --lib --features work-wasm \
+	  --target wasm32-unknown-unknown --target-dir target/work -- -D warnings
 	cargo test --workspace
 
 # The exported JS API in headless Debian Chromium, through Debian's chromedriver.

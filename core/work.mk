@@ -1,27 +1,40 @@
 # The proof-of-work solver (core/src/work.rs), included by the top-level Makefile.
 #   make pkg-work    the third wasm -> pkg-work/ (opt-level 3; never in pkg/): the solver the
-#                    browser runs in a Web Worker (web/src/work/). core/src/work_wasm.rs says why
-#                    it is not in the engine's wasm.
+#                    browser runs in a Web Worker (web/src/work/), with wasm SIMD and without.
+#                    core/src/work_wasm.rs says why it is not in the engine's wasm.
 #   make bench-work  `pow:` the wasm solver in Debian Chromium under a 4x CPU slowdown, and
 #                    `flood:` a native solver (core/examples/work_flood.rs) in rows per CPU-second
 
-WORK_SRC := core/src/work.rs core/src/work_wasm.rs core/src/record.rs core/src/lib.rs core/Cargo.toml Cargo.lock
+WORK_SRC := core/src/work.rs $(wildcard core/src/work/*.rs) core/src/work_wasm.rs core/src/record.rs \
+	core/src/lib.rs core/Cargo.toml Cargo.lock
 WORK_WASM := target/work/wasm32-unknown-unknown/release-work/stepzero_core.wasm
+WORK_SCALAR := target/work-scalar/wasm32-unknown-unknown/release-work/stepzero_core.wasm
 WORK_WASM_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
+WORK_BUILD := cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --profile release-work \
+	--features work-wasm
 POW_SAMPLES ?= 200
 
 .PHONY: pkg-work pkg-work-js bench-work
 
 pkg-work: pkg-work/stepzero_work.js
-# Its own target dir and profile: the engine's build cache stays as it is.
+# Two builds of the same source, each in its own target dir (the engine's build cache stays as it
+# is): with wasm SIMD (simd128: four nonces per vector, core/src/work/lanes.rs; Chromium 91,
+# Firefox 89 and Safari 16.4 have it), and without it (stepzero_work_scalar_bg.wasm) for a browser
+# that lacks it; web/src/work/load.ts picks one. They export the same API, so wasm-bindgen writes
+# the same glue for both: the build stops if that ever changes.
 pkg-work/stepzero_work.js: $(WORK_SRC) | tools
-	cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --profile release-work \
-	  --features work-wasm --target-dir target/work
+	RUSTFLAGS="-C target-feature=+simd128" $(WORK_BUILD) --target-dir target/work
 	wasm-bindgen --target web --out-dir pkg-work --out-name stepzero_work $(WORK_WASM)
-	wasm-opt $(WORK_WASM_OPT) pkg-work/stepzero_work_bg.wasm -o pkg-work/stepzero_work_bg.wasm
-	@printf 'work wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg-work/stepzero_work_bg.wasm)" \
-	  "$$(gzip -9c pkg-work/stepzero_work_bg.wasm | wc -c)"
+	wasm-opt $(WORK_WASM_OPT) --enable-simd pkg-work/stepzero_work_bg.wasm -o pkg-work/stepzero_work_bg.wasm
+	$(WORK_BUILD) --target-dir target/work-scalar
+	wasm-bindgen --target web --out-dir target/work-scalar/glue --out-name stepzero_work $(WORK_SCALAR)
+	cmp target/work-scalar/glue/stepzero_work.js pkg-work/stepzero_work.js || \
+	  { echo "pkg-work: the scalar build's glue differs from the SIMD build's" >&2; exit 1; }
+	wasm-opt $(WORK_WASM_OPT) target/work-scalar/glue/stepzero_work_bg.wasm -o pkg-work/stepzero_work_scalar_bg.wasm
+	@printf 'work wasm: %s bytes, %s gzip (without SIMD: %s bytes, %s gzip)\n' \
+	  "$$(wc -c < pkg-work/stepzero_work_bg.wasm)" "$$(gzip -9c pkg-work/stepzero_work_bg.wasm | wc -c)" \
+	  "$$(wc -c < pkg-work/stepzero_work_scalar_bg.wasm)" "$$(gzip -9c pkg-work/stepzero_work_scalar_bg.wasm | wc -c)"
 
 # Browsers without WebAssembly: the same solver translated to JavaScript (binaryen's wasm2js, as
 # the engine's pkg-js/), built without reference types (wasm2js handles one table only).

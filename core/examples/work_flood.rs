@@ -1,6 +1,7 @@
 //! What a scripted attacker pays per stored row: the proof of work solved natively (release
-//! build, the same `sha2` crate, SHA-NI where the CPU has it), one thread, many rows, in the
-//! split form the site sends (`work::solve_all`). `-- <difficulty> <rows> single` solves the
+//! build, the engine's own search: one `sha2` compression per try on a prebuilt last block,
+//! SHA-NI where the CPU has it), one thread, many rows, in the split form the site sends
+//! (`work::solve_all`). `-- <difficulty> <rows> single` solves the
 //! first form (one puzzle), which the database still accepts: it costs the same.
 //! Prints `flood: <n> rows per CPU-second` at the engine's default difficulty, measured in
 //! this thread's own CPU time (Linux `/proc/thread-self/schedstat`), so a busy machine does not

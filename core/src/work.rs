@@ -30,6 +30,9 @@
 
 use sha2::{Digest, Sha256};
 
+mod lanes;
+mod search;
+
 /// The difficulty the site starts with. `make bench` (`pow:` line) measured the wasm solver in
 /// Chromium under a 4× CPU slowdown; this keeps the median under a second there.
 pub const DEFAULT_DIFFICULTY: u32 = 18;
@@ -211,31 +214,10 @@ pub fn join(nonces: &[u64]) -> String {
 }
 
 /// The first nonce from `start` (at most `budget` tries) whose hash after `prefix` has `bits`
-/// leading zero bits.
-fn search(prefix_text: &str, bits: u32, start: u64, budget: u64) -> Option<u64> {
-    // Everything before the nonce is hashed once; each try only adds its digits.
-    let mut prefix = Sha256::new();
-    prefix.update(prefix_text);
-    let mut digits = [0u8; 20];
-    let end = start.saturating_add(budget);
-    (start..end).find(|&nonce| {
-        let mut hasher = prefix.clone();
-        hasher.update(decimal(nonce, &mut digits));
-        leading_zero_bits(&hasher.finalize()) >= bits
-    })
-}
-
-/// `n` in decimal, written into `buf` (no allocation, no formatter in the hot loop).
-fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[at..];
-        }
-    }
+/// leading zero bits (`search.rs`: one SHA-256 compression per try, four at once in the
+/// browser's wasm).
+fn search(prefix: &str, bits: u32, start: u64, budget: u64) -> Option<u64> {
+    search::first(prefix.as_bytes(), bits, start, budget)
 }
 
 /// Reads an insert's answer: `Some(difficulty)` when the database refused the row for missing
@@ -377,9 +359,9 @@ mod tests {
     #[test]
     fn decimal_writes_digits() {
         let mut buf = [0u8; 20];
-        assert_eq!(decimal(0, &mut buf), b"0");
-        assert_eq!(decimal(907, &mut buf), b"907");
-        assert_eq!(decimal(u64::MAX, &mut buf), b"18446744073709551615");
+        assert_eq!(search::decimal(0, &mut buf), b"0");
+        assert_eq!(search::decimal(907, &mut buf), b"907");
+        assert_eq!(search::decimal(u64::MAX, &mut buf), b"18446744073709551615");
     }
 
     #[test]

@@ -9,6 +9,8 @@
 // Prints `pow: difficulty <d>, median <ms> ms, p95 <ms> ms` (and the hash rate it rests on),
 // writes target/bench/pow.json. Usage: node tests/bench/pow.mjs [--samples 200] [--difficulty d]
 // [--workers n] [--parts k (compare another split of the same total)] [--unthrottled-workers]
+// [--scalar (the solver's build without wasm SIMD, which browsers without it get)];
+// POW_PKG=<dir>/ serves another build as /pkg-work/ (a before and after: run both back to back).
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -27,12 +29,20 @@ const DIFFICULTY = arg(
   Number(/pub const DEFAULT_DIFFICULTY: u32 = (\d+);/.exec(readFileSync('core/src/work.rs', 'utf8'))[1]),
 );
 const SLOWDOWN = arg('--slowdown', 4);
+const SCALAR = process.argv.includes('--scalar');
+const PKG = process.env.POW_PKG ?? 'pkg-work/';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x').pathname;
   const path =
-    url === '/' ? 'tests/bench/pow/page.html' : url.startsWith('/pkg-work/') || url === '/tests/bench/pow/worker.js' ? url.slice(1) : null;
+    url === '/'
+      ? 'tests/bench/pow/page.html'
+      : url.startsWith('/pkg-work/')
+        ? PKG + url.slice('/pkg-work/'.length)
+        : url === '/tests/bench/pow/worker.js'
+          ? url.slice(1)
+          : null;
   if (!path || path.includes('..') || !existsSync(path)) return res.writeHead(404).end();
   // Cross-origin isolated: the workers' slowdown sleeps with Atomics.wait on a SharedArrayBuffer.
   res
@@ -50,7 +60,7 @@ const browser = await chromium.launch({
   args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage();
-await page.goto(`http://127.0.0.1:${server.address().port}/`);
+await page.goto(`http://127.0.0.1:${server.address().port}/${SCALAR ? '?scalar' : ''}`);
 await page.waitForFunction(() => window.ready === true);
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
@@ -112,6 +122,7 @@ const result = {
   samples: SAMPLES,
   workers,
   parts: PARTS ?? 'engine',
+  simd: !SCALAR,
   probe,
   meanMs: mean,
   medianMs: at(0.5),
@@ -124,5 +135,5 @@ writeFileSync('target/bench/pow.json', JSON.stringify(result, null, 1));
 console.log(
   `pow: difficulty ${DIFFICULTY}, median ${Math.round(result.medianMs)} ms, p95 ${Math.round(result.p95Ms)} ms` +
     ` (p95/mean ${(result.p95Ms / mean).toFixed(2)})  (${SAMPLES} samples, ${PARTS ?? "the engine's"} parts on ${workers} workers,` +
-    ` ${SLOWDOWN}x CPU slowdown, ${Math.round(rate / 1000)}k hashes/s; expected ${Math.round((2 ** DIFFICULTY / rate) * 1000)} ms)`,
+    ` ${SLOWDOWN}x CPU slowdown, ${SCALAR ? 'without SIMD, ' : ''}${Math.round(rate / 1000)}k hashes/s; expected ${Math.round((2 ** DIFFICULTY / rate) * 1000)} ms)`,
 );

@@ -1,10 +1,13 @@
 // A browser without WebAssembly (iOS Lockdown Mode, some managed browsers): the engine starts
 // from its JavaScript translation (pkg-js/, wasm2js at build time) and the survey completes;
-// a browser with WebAssembly never fetches that translation.
+// a browser with WebAssembly never fetches that translation. A WebAssembly without SIMD gets
+// the solver's build without it (web/src/work/load.ts).
 import type { Page } from '@playwright/test';
 import { answerEnd, answerStart, atStep, choose, expect, heading, openPage, rowsWhen, startSurvey, submit, test } from './helpers';
 
 const TRANSLATED = /\/assets\/stepzero_core_bg-[^/]*\.js$/;
+const SIMD_SOLVER = /\/assets\/stepzero_work_bg-[^/]*\.wasm$/;
+const SCALAR_SOLVER = /\/assets\/stepzero_work_scalar_bg-[^/]*\.wasm$/;
 
 function scripts(page: Page) {
   const urls: string[] = [];
@@ -47,4 +50,28 @@ test('with WebAssembly the translated engine is never fetched', async ({ page, r
   await rowsWhen(request, 1);
   expect(urls.some((u) => u.endsWith('.wasm'))).toBe(true);
   expect(urls.filter((u) => TRANSLATED.test(u))).toEqual([]);
+});
+
+test('without wasm SIMD the proof of work runs on the solver built without it, and the row is stored', async ({ page, request }) => {
+  // The page's own thread is the one that is told: no Workers, so the page solves (as it does
+  // where module workers are missing), and its WebAssembly refuses every SIMD module.
+  await page.addInitScript(() => {
+    delete (globalThis as { Worker?: unknown }).Worker;
+    WebAssembly.validate = () => false;
+  });
+  const urls = scripts(page);
+  await openPage(page, '/');
+  await yesPath(page);
+  await rowsWhen(request, 1); // the database checked the work
+  expect(urls.filter((u) => SCALAR_SOLVER.test(u))).toHaveLength(1);
+  expect(urls.filter((u) => SIMD_SOLVER.test(u))).toEqual([]);
+});
+
+test('with wasm SIMD the solver built without it is never fetched', async ({ page, request }) => {
+  const urls = scripts(page);
+  await openPage(page, '/');
+  await yesPath(page);
+  await rowsWhen(request, 1);
+  expect(urls.some((u) => SIMD_SOLVER.test(u))).toBe(true);
+  expect(urls.filter((u) => SCALAR_SOLVER.test(u))).toEqual([]);
 });

@@ -8,18 +8,20 @@
 // removes the other builds' caches once active.
 import engineWasm from '../../../pkg/stepzero_core_bg.wasm?url';
 import imageWasm from '../../../pkg-image/stepzero_image_bg.wasm?url';
-import workWasm from '../../../pkg-work/stepzero_work_bg.wasm?url';
+import simdWorkWasm from '../../../pkg-work/stepzero_work_bg.wasm?url';
 import { needsMetadataRemoval } from '../core';
 import type { OutboxEntry } from '../outbox/store';
+import { solverWasm } from '../work/load';
 
-export const WASM = { engine: engineWasm, work: workWasm, image: imageWasm };
+/** `work`: the solver's build this worker runs, with SIMD where its WebAssembly has it (work/load.ts). */
+export const WASM = { engine: engineWasm, work: solverWasm() ?? simdWorkWasm, image: imageWasm };
 
 /** This build's cache: the hashed names change with any of the wasm. */
-export const CACHE_NAME = `stepzero-delivery:${[engineWasm, workWasm, imageWasm].map((url) => url.replace(/^.*\//, '')).join(',')}`;
+export const CACHE_NAME = `stepzero-delivery:${[WASM.engine, WASM.work, WASM.image].map((url) => url.replace(/^.*\//, '')).join(',')}`;
 
 export async function precache(): Promise<void> {
   const cache = await caches.open(CACHE_NAME);
-  await cache.addAll([engineWasm, workWasm]);
+  await cache.addAll([WASM.engine, WASM.work]);
 }
 
 /** Whether `entry` still has a photo to upload, whose metadata the image routine must take out first (the engine's rule; the engine must be started). */

@@ -1,20 +1,43 @@
-// Starts the solver (pkg-work/) on the current thread, page or worker. Without WebAssembly (iOS
-// Lockdown Mode, some managed browsers) it is the same solver translated to JavaScript at build
-// time (pkg-work-js/, wasm2js), started the way web/src/core starts the translated engine: the
-// glue's one WebAssembly.instantiate call is answered by the translated module.
+// Starts the solver (pkg-work/) on the current thread, page or worker. Its wasm uses 128-bit SIMD
+// (four tries per vector, about twice the hashes per second: core/src/work/lanes.rs), which
+// every browser the site supports has; a WebAssembly without it gets the same solver built without
+// SIMD (stepzero_work_scalar_bg.wasm, the same glue). Without WebAssembly (iOS Lockdown Mode, some
+// managed browsers) it is the same solver translated to JavaScript at build time (pkg-work-js/,
+// wasm2js), started the way web/src/core starts the translated engine: the glue's one
+// WebAssembly.instantiate call is answered by the translated module.
+import scalarWasm from '../../../pkg-work/stepzero_work_scalar_bg.wasm?url';
+
 export type Solver = Pick<
   typeof import('../../../pkg-work/stepzero_work.js'),
   'solveWork' | 'solveWorkPart' | 'workShape' | 'joinWork' | 'verifyWork'
 >;
 
+/** The smallest module with one SIMD instruction: `(func (result v128) i32.const 0 i32x4.splat)`. */
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01, 0x00, 0x0a, 0x08, 0x01, 0x06,
+  0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
+]);
+
+/** Whether this thread's WebAssembly runs 128-bit SIMD (false without WebAssembly). */
+export function hasSimd(): boolean {
+  return typeof WebAssembly !== 'undefined' && WebAssembly.validate(SIMD_PROBE);
+}
+
+/** Which of the solver's wasm this thread runs: the glue's own (SIMD) or the scalar build's URL. */
+export function solverWasm(simd = hasSimd()): string | undefined {
+  return simd ? undefined : scalarWasm;
+}
+
 /**
- * `source`: the wasm's bytes (tests in Node, where there is no URL to fetch). `translated`: use
- * the JavaScript translation (default: when this thread has no WebAssembly).
+ * `source`: the wasm's bytes (tests in Node, the service worker's cache), which the caller chose
+ * with `solverWasm`. `translated`: use the JavaScript translation (default: when this thread has
+ * no WebAssembly).
  */
 export async function startSolver(source?: BufferSource, translated = typeof WebAssembly === 'undefined'): Promise<Solver> {
   if (translated) return startTranslated();
   const module = await import('../../../pkg-work/stepzero_work.js');
-  await module.default(source ? { module_or_path: source } : undefined);
+  const wasm = source ?? solverWasm();
+  await module.default(wasm ? { module_or_path: wasm } : undefined);
   return module;
 }
 
