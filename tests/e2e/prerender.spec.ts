@@ -82,8 +82,14 @@ for (const [path, title] of Object.entries(PAGES)) {
 
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const still = await noScript.newPage();
-    await still.goto(path);
+    const fonts: string[] = [];
+    still.on('requestfinished', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await still.goto(path, { waitUntil: 'networkidle' });
     await expect(still.locator('h1')).toHaveText(title);
+    // No head script gives the page its display face: the page's stylesheet does.
+    expect(fonts, path).toEqual([expect.stringMatching(/\/assets\/anton-display-[\w-]+\.woff2$/)]);
     // The survey's steps have no site navigation, only the way out of the survey.
     if (path.startsWith('/survey/')) await expect(still.getByRole('button', { name: 'Exit the survey' })).toBeVisible();
     else await expect(still.getByRole('navigation', { name: 'Main' })).toBeVisible();

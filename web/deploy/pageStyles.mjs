@@ -6,9 +6,9 @@
 // so nothing is dropped on a guess. Until the app runs, only the head script changes the page,
 // so the page looks exactly as with the whole stylesheet; the head script links the whole one
 // once the page has painted, and the app starts only when it is in (every other page's and
-// state's rules). The display face's @font-face is left out too (a prerendered page gets the
-// face from its head script, and the whole stylesheet still has the rule), and so are the
-// keyframes that no rule left animates with.
+// state's rules). The keyframes that no rule left animates with are left out too; the display
+// face's @font-face stays (a prerendered page gets the face from its head script, but a visitor
+// without JavaScript from this rule).
 // Measured (issue #24): the first paint of /privacy needed more than the 14.6 KB a new
 // connection delivers in its first round trip (docs/decisions.md).
 import postcss from 'postcss';
@@ -52,9 +52,6 @@ export function classesIn(html) {
 export function pageStyles(css, html) {
   const present = new Set([...classesIn(html), ...HEAD_SCRIPT_CLASSES]);
   const root = postcss.parse(css);
-  root.walkAtRules('font-face', (rule) => {
-    rule.remove();
-  });
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test(rule.parent.name)) return; // 0%, to: not selectors
     if (rule.selectors.every((selector) => neededClasses(selector).some((name) => !present.has(name)))) rule.remove();

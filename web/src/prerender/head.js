@@ -27,8 +27,7 @@
     for (var i = 0; i < font.length; i += 1) bytes[i] = font.charCodeAt(i);
     document.fonts.add(new FontFace('Anton', bytes, { display: 'block', unicodeRange: DISPLAY_RANGE }));
   } catch (error) {
-    // No FontFace: the whole stylesheet's @font-face (linked once the page has painted, below)
-    // fetches the file.
+    // No FontFace: the stylesheet's own @font-face fetches the file.
   }
 
   // The app of a prerendered page, put here by the build: the site's whole stylesheet (the
