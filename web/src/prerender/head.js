@@ -1,12 +1,13 @@
-// Runs before the first paint of a prerendered page (a classic script in <head>, as the CSP
-// allows no inline script). It tells CSS the two things only the browser knows, so the HTML
-// shows what the app is about to render: whether a cookie choice is stored (the banner then
-// never flashes; the key is storage.ts's KEYS.cookiesAccepted) and which policy tab the URL's
-// hash names. It asks for the app once the page has painted. And it keeps a button pressed
-// before the app took over (the page is painted before its script arrives): main.tsx
-// announces `stepzero:app-starting` just before React takes the page over and
-// `stepzero:app-ready` once it is hydrated, and a press from before the start is replayed on
-// the same button, now live (a form is not submitted by the browser meanwhile).
+// Runs before the first paint of a prerendered page, inline in its <head> (minified by the
+// build, which puts its hash in the CSP: web/deploy/prerender.mjs). It tells CSS the two things
+// only the browser knows, so the HTML shows what the app is about to render: whether a cookie
+// choice is stored (the banner then never flashes; the key is storage.ts's
+// KEYS.cookiesAccepted) and which policy tab the URL's hash names. It asks for the app once the
+// page has painted. And it keeps a button pressed before the app took over (the page is
+// painted before its script arrives): main.tsx announces `stepzero:app-starting` just before
+// React takes the page over and `stepzero:app-ready` once it is hydrated, and a press from
+// before the start is replayed on the same button, now live (a form is not submitted by the
+// browser meanwhile).
 (function () {
   // Keep in step with the unicode-range in web/src/styles/fonts.css.
   var DISPLAY_RANGE = 'U+0020-0060, U+007B-007E, U+00A0, U+00A9, U+00C0-00DE, U+2013-2014, U+2018-2019, U+201C-201D, U+2026';
