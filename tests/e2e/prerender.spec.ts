@@ -114,7 +114,7 @@ for (const [path, title] of Object.entries(PAGES)) {
 // What a new connection delivers in its first round trip: 10 segments of 1460 bytes (the
 // initial congestion window of Linux servers and CDNs, and of Lighthouse's simulated slow 4G,
 // where everything asked for on that connection before the page's paint shares it). A first
-// paint that needs more waits one more round trip: /privacy did (16.3 KB of Brotli bodies, LCP
+// paint that needs more waits one more round trip: /privacy did (16,277 bytes of Brotli bodies, LCP
 // 0.15 s later than the other pages in Lighthouse; docs/decisions.md). 900 bytes are left for
 // what Lighthouse counted there besides these bodies: the three responses' headers (0.2 KB)
 // and the icon (asked for twice) and manifest that Chromium fetches by itself (0.7 KB).
