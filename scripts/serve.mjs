@@ -8,11 +8,11 @@
 //        serves the site; the Lighthouse bench uses it (tests/bench/tls.mjs makes the pair).
 import { createServer } from 'node:http';
 import { createSecureServer } from 'node:http2';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
+import { builtInlineScriptHashes, routeFile, securityHeaders, CACHE_RULES } from '../web/deploy/hosting.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -20,7 +20,12 @@ const args = Object.fromEntries(
 const root = resolve(args.dir ?? 'web/dist');
 const port = Number(args.port ?? 5173);
 const host = args.host ?? '127.0.0.1';
-const headers = securityHeaders({ supabaseUrl: process.env.VITE_SUPABASE_URL, emailOrigin: process.env.VITE_EMAILJS_ORIGIN });
+// The CSP allows the build's inline head script by its hash, read from its pages.
+const headers = securityHeaders({
+  supabaseUrl: process.env.VITE_SUPABASE_URL,
+  emailOrigin: process.env.VITE_EMAILJS_ORIGIN,
+  inlineScripts: existsSync(root) ? builtInlineScriptHashes(root) : [],
+});
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -14,10 +14,11 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webDir,
   envDir: webDir,
-  // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy);
-  // prerenderPages: every page that does not depend on the visitor's answers as HTML.
+  // prerenderPages: every page that does not depend on the visitor's answers as HTML;
+  // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy), after the
+  // pages, whose inline head script the CSP allows by its hash.
   // serviceWorker: the delivery worker, sw.js (web/src/sw), built after the site.
-  plugins: [react(), hostingFiles(), prerenderPages(), serviceWorker()],
+  plugins: [react(), prerenderPages(), hostingFiles(), serviceWorker()],
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.

@@ -2,7 +2,9 @@
 #   make bench-web   the production build (web/dist), then Lighthouse (mobile preset, median
 #                    of RUNS runs, default 7, interleaved across routes) on /, /about,
 #                    /privacy and /survey/question/1, served by scripts/serve.mjs with the
-#                    real headers. `make bench` then prints the budget.
+#                    real headers. `make bench` then prints the budget. COMPARE=<dir>
+#                    measures another build in the same rounds, run by run (a before/after);
+#                    LANTERN=1 prints what each simulated LCP was made of (docs/performance.md).
 #   make bench-next  `next-step:` the production build, then for every step the Event Timing
 #                    duration of a click on Next and on Back at 4x CPU slowdown (median and
 #                    worst of 5 runs; tests/bench/next-step.mjs)
@@ -18,7 +20,7 @@ bench-bucket: stack-deps
 # Measuring needs no services: without web/.env the build is a preview (make build would refuse).
 bench-web: export STEPZERO_PREVIEW_BUILD := 1
 bench-web: build
-	CHROME_PATH=/usr/bin/chromium node tests/bench/lighthouse.mjs --dir web/dist --port $(BENCH_PORT)
+	CHROME_PATH=/usr/bin/chromium node tests/bench/lighthouse.mjs --dir web/dist --port $(BENCH_PORT) $(if $(COMPARE),--compare $(COMPARE))
 
 bench-next: export STEPZERO_PREVIEW_BUILD := 1
 bench-next: build

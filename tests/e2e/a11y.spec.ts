@@ -248,7 +248,9 @@ test('an invalid field shakes when motion is allowed', async ({ page }) => {
   await openPage(page, '/survey/question/1');
   await next(page);
   await expect(page.getByText('Please enter your challenge')).toBeVisible();
-  // The class comes off when the 0.42 s animation ends: put it back to read its duration.
+  // The class comes off when the 0.42 s animation ends: put it back to read its duration (once
+  // it is off: put back while the animation still ran, it would come off again before the read).
+  await expect(page.locator('#question1-group')).not.toHaveClass(/\bshake\b/);
   await page.locator('#question1-group').evaluate((el) => el.classList.add('shake'));
   expect(await shakeDuration(page)).toBeGreaterThan(0.3);
 });

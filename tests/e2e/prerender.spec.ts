@@ -82,8 +82,14 @@ for (const [path, title] of Object.entries(PAGES)) {
 
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const still = await noScript.newPage();
-    await still.goto(path);
+    const fonts: string[] = [];
+    still.on('requestfinished', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await still.goto(path, { waitUntil: 'networkidle' });
     await expect(still.locator('h1')).toHaveText(title);
+    // No head script gives the page its display face: the page's stylesheet does.
+    expect(fonts, path).toEqual([expect.stringMatching(/\/assets\/anton-display-[\w-]+\.woff2$/)]);
     // The survey's steps have no site navigation, only the way out of the survey.
     if (path.startsWith('/survey/')) await expect(still.getByRole('button', { name: 'Exit the survey' })).toBeVisible();
     else await expect(still.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -102,6 +108,99 @@ for (const [path, title] of Object.entries(PAGES)) {
     expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text) && !/status of 404/.test(text))).toEqual([]);
     expect(await recorded(page), 'nodes re-created, or layout shifted by the hydration').toEqual(before);
     expect(before.removed).toEqual([]);
+  });
+}
+
+// What a new connection delivers in its first round trip: 10 segments of 1460 bytes (the
+// initial congestion window of Linux servers and CDNs, and of Lighthouse's simulated slow 4G,
+// where everything asked for on that connection before the page's paint shares it). A first
+// paint that needs more waits one more round trip: /privacy did (16,277 bytes of Brotli bodies, LCP
+// 0.15 s later than the other pages in Lighthouse; docs/decisions.md). 900 bytes are left for
+// what Lighthouse counted there besides these bodies: the three responses' headers (0.2 KB)
+// and the icon (asked for twice) and manifest that Chromium fetches by itself (0.7 KB).
+const FIRST_ROUND_TRIP = 10 * 1460;
+const BESIDES_THE_BODIES = 900;
+
+test("each prerendered page's first paint fits the first round trip of a new connection", async ({ request }) => {
+  const wire = async (path: string) => {
+    const response = await request.get(path, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers()['content-encoding'], path).toBe('br');
+    return { bytes: Number(response.headers()['content-length']), text: await response.text() };
+  };
+  for (const path of Object.keys(PAGES)) {
+    const page = await wire(path);
+    // The app is asked for by the head script once the page has painted (web/src/prerender/head.js).
+    expect(page.text, path).not.toMatch(/<script[^>]*type="module"|rel="modulepreload"/);
+    const head = page.text.slice(0, page.text.indexOf('</head>'));
+    const files = [...head.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    expect(
+      files.filter((file) => file.endsWith('.css')),
+      `${path}: one stylesheet`,
+    ).toHaveLength(1);
+    let total = page.bytes;
+    for (const file of files) total += (await wire(file)).bytes;
+    expect(total, `${path}: the HTML and ${files.join(', ')}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP - BESIDES_THE_BODIES);
+  }
+});
+
+/** Every element's computed style (and its ::before and ::after), by its place in the page,
+ *  its animations finished (a running one would differ by the time it is read). */
+const computedStyles = (page: Page) =>
+  page.evaluate(() => {
+    for (const animation of document.getAnimations()) animation.finish();
+    const styles: Record<string, Record<string, string>> = {};
+    const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
+    elements.forEach((element, index) => {
+      for (const pseudo of ['', '::before', '::after']) {
+        const style = getComputedStyle(element, pseudo || null);
+        if (pseudo && style.content === 'none') continue; // no such box
+        const values: Record<string, string> = {};
+        for (let i = 0; i < style.length; i += 1) values[style[i]] = style.getPropertyValue(style[i]);
+        styles[
+          `${index} ${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}${pseudo}`
+        ] = values;
+      }
+    });
+    return styles;
+  });
+
+// A prerendered page links only the part of the site's stylesheet its HTML can use
+// (web/deploy/pageStyles.mjs); the head script links the whole one after the first paint.
+// Before the app runs, the page must look the same with either.
+for (const path of [...Object.keys(PAGES), '/privacy#terms', '/privacy#cookies']) {
+  test(`${path} is styled by its own stylesheet as by the whole one`, async ({ browser, request }) => {
+    test.setTimeout(120_000); // four loads, each read twice, element by element
+    const html = await (await request.get(path)).text();
+    const own = /<link rel="stylesheet"[^>]*\shref="([^"]+)"/.exec(html)?.[1];
+    expect(own).toBeTruthy();
+    for (const choice of [null, 'true']) {
+      for (const width of [360, 1440]) {
+        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        if (choice) await page.addInitScript((value) => localStorage.setItem('cookiesAccepted', value), choice);
+        await holdScripts(page); // the page stays as its HTML made it
+        const held: Route[] = [];
+        await page.route(/\.css$/, (route) => (new URL(route.request().url()).pathname === own ? route.continue() : held.push(route)));
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await page.evaluate(() => document.fonts.ready);
+        // The head script links the whole stylesheet once the page has painted.
+        await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(2);
+        const before = await computedStyles(page);
+        await Promise.all(held.map((route) => route.continue()));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet),
+        );
+        const after = await computedStyles(page);
+        const differences = Object.keys(after).flatMap((key) =>
+          Object.keys(after[key])
+            .filter((property) => before[key]?.[property] !== after[key][property])
+            .map((property) => `${key} ${property}: ${before[key]?.[property]} -> ${after[key][property]}`),
+        );
+        expect(Object.keys(after)).toEqual(Object.keys(before));
+        expect(differences, `${path} at ${width} px${choice ? ', a cookie choice stored' : ''}`).toEqual([]);
+        await context.close();
+      }
+    }
   });
 }
 

@@ -4,12 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_ROUTES, ROUTE_FILES, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { APP_ROUTES, builtInlineScriptHashes, inlineScriptHashes, ROUTE_FILES, securityHeaders } from '../../web/deploy/hosting.mjs';
 import { answerEnd, expect, openPage, rowsWhen, STACK, stack, submit, test } from './helpers';
 
 // The build under test (make test-e2e writes target/web-e2e; E2E_DIST points elsewhere for a local run).
 const DIST = process.env.E2E_DIST ?? 'target/web-e2e';
-const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK });
+const inlineScripts = builtInlineScriptHashes(DIST);
+const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK, inlineScripts });
 const PHOTO = readFileSync(new URL('./fixtures/photo-gps.jpg', import.meta.url));
 
 const XSS_1 = '<img src=x onerror="alert(1)"> & "quotes"';
@@ -111,10 +112,21 @@ test.describe('headers and hosting rules', () => {
     const all = vercel.headers.find((h: { source: string }) => h.source === '/(.*)');
     expect(Object.fromEntries(all.headers.map((h: { key: string; value: string }) => [h.key, h.value]))).toEqual(expected);
     expect(existsSync(join(DIST, '404.html'))).toBe(true);
+    // The one inline script: the head script, the same on every page, allowed by its hash alone.
+    expect(inlineScripts).toHaveLength(1);
+    expect(expected['Content-Security-Policy']).toContain(`script-src 'self' 'wasm-unsafe-eval' ${inlineScripts[0]};`);
     for (const file of [...new Set(ROUTE_FILES.map((entry) => entry.file)), '404.html']) {
       const html = readFileSync(join(DIST, file), 'utf8');
-      expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+      expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g), file).toHaveLength(1);
+      expect(inlineScriptHashes([html]), file).toEqual(inlineScripts);
     }
+  });
+
+  test('an inline script is allowed by the hash of the text the browser hashes', () => {
+    // The value of `printf abc | openssl dgst -sha256 -binary | base64`; a script with src has none.
+    expect(inlineScriptHashes(['<script>abc</script><script src="/x.js"></script>'])).toEqual([
+      "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='",
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@
 // real 404 page with 404, every response carries the security headers, the engine's .wasm goes
 // out as application/wasm, and a visitor can take the survey, reloading on the way.
 import { readdirSync, readFileSync } from 'node:fs';
-import { APP_ROUTES, ROUTE_FILES, routeFile, securityHeaders } from '../../web/deploy/hosting.mjs';
+import { fileURLToPath } from 'node:url';
+import { APP_ROUTES, builtInlineScriptHashes, ROUTE_FILES, routeFile, securityHeaders } from '../../web/deploy/hosting.mjs';
 import {
   answerEnd,
   answerStart,
@@ -23,7 +24,7 @@ import {
 const DIST = new URL('../../target/web-hosts/', import.meta.url);
 const notFound = readFileSync(new URL('404.html', DIST), 'utf8');
 const assets = readdirSync(new URL('assets/', DIST));
-const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK });
+const expected = securityHeaders({ supabaseUrl: STACK, emailOrigin: STACK, inlineScripts: builtInlineScriptHashes(fileURLToPath(DIST)) });
 
 /** Concrete paths for each route pattern (every step id the app has), with the file each serves. */
 const SAMPLES: Record<string, string[]> = {

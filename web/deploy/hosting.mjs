@@ -4,6 +4,10 @@
 // and Vercel's `vercel.json` into dist/, and by web/deploy/prerender.mjs to know which pages to
 // write) and by scripts/serve.mjs, the server of `make run`, so local and production behave alike.
 
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * The app's routes (spec section 2) and the file of the build each is served from. Pages that
  * do not depend on the visitor's answers are prerendered HTML (`prerender`); the survey's steps
@@ -62,15 +66,38 @@ function origin(url) {
 }
 
 /**
+ * The CSP sources of the inline scripts in `pages` (HTML texts): each by the SHA-256 of its
+ * text, as the browser hashes it. The build inlines only the head script (the same on every
+ * page, web/deploy/prerender.mjs), so the CSP allows exactly that one.
+ */
+export function inlineScriptHashes(pages) {
+  const hashes = new Set();
+  for (const html of pages)
+    for (const [, attributes, body] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g))
+      if (!/\ssrc=/.test(attributes ?? '')) hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  return [...hashes].sort();
+}
+
+/** The inline scripts' hashes of every HTML file in a build (`dir`), for a server that serves it. */
+export function builtInlineScriptHashes(dir) {
+  const pages = readdirSync(dir, { recursive: true })
+    .filter((file) => String(file).endsWith('.html'))
+    .map((file) => readFileSync(join(dir, String(file)), 'utf8'));
+  return inlineScriptHashes(pages);
+}
+
+/**
  * The headers every response carries. `supabaseUrl` and `emailOrigin` are the site's
  * build-time config (VITE_SUPABASE_URL, VITE_EMAILJS_ORIGIN); only they may be connected to.
+ * `inlineScripts` is inlineScriptHashes() of the build's pages: the inline scripts the CSP allows.
  */
-export function securityHeaders({ supabaseUrl, emailOrigin } = {}) {
+export function securityHeaders({ supabaseUrl, emailOrigin, inlineScripts = [] } = {}) {
   const connect = ["'self'", origin(supabaseUrl), origin(emailOrigin) ?? EMAILJS_ORIGIN].filter(Boolean);
   const csp = [
     "default-src 'self'",
-    // wasm needs 'wasm-unsafe-eval'; nothing else is evaluated, and there is no inline script.
-    "script-src 'self' 'wasm-unsafe-eval'",
+    // wasm needs 'wasm-unsafe-eval'; nothing else is evaluated. The one inline script (the head
+    // script) is allowed by its hash, never by 'unsafe-inline'.
+    ["script-src 'self' 'wasm-unsafe-eval'", ...inlineScripts].join(' '),
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

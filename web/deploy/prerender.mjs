@@ -5,12 +5,14 @@
 // index.html, with its own title, description and stylesheets. The survey's steps share the
 // shell (shell.html): the loading line and cookie banner every survey route shows while the
 // engine is on its way, with the app's modules preloaded (it starts at once). Each page also
-// gets web/src/prerender/head.js, a tiny blocking script that lets CSS show what only the
-// browser knows before the app runs.
+// gets web/src/prerender/head.js inline, a tiny script that lets CSS show what only the
+// browser knows before the app runs; a prerendered page has no module script of its own: its
+// head script asks for the app once the page has painted.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { createServer, minify } from 'vite';
 import { NOT_FOUND, ROUTE_FILES } from './hosting.mjs';
+import { pageStyles } from './pageStyles.mjs';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const wasmPath = fileURLToPath(new URL('../../pkg/stepzero_core_bg.wasm', import.meta.url));
@@ -44,19 +46,15 @@ export function prerenderPages() {
     },
     async generateBundle(_, bundle) {
       const index = bundle['index.html'];
-      // The entry script is wanted only after the first paint (entry.ts), so it must not take
-      // bandwidth from what the paint needs.
+      // The shell's entry script (a prerendered page has none, below) must not take bandwidth
+      // from what the shell's first paint needs.
       const shell = String(index.source).replace(
         '<script type="module" crossorigin',
         '<script type="module" fetchpriority="low" crossorigin',
       );
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const entryCss = new Set(
-        cssOf(
-          bundle,
-          chunks.find((chunk) => chunk.isEntry),
-        ),
-      );
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const entryCss = new Set(cssOf(bundle, entry));
       // The app itself (main.tsx), which entry.ts imports: its CSS is every page's.
       const app = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
       const stylesheets = (files) =>
@@ -70,32 +68,57 @@ export function prerenderPages() {
       const preloads = [app.fileName, ...app.imports]
         .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
         .join('');
-      const headScript = this.getFileName(
-        this.emitFile({
-          type: 'asset',
-          name: 'head.js',
-          source: String(readFileSync(new URL('../src/prerender/head.js', import.meta.url)))
-            .replace(/^\s*\/\/.*\n/gm, '')
-            .replace(
-              '__DISPLAY_FONT_BASE64__',
-              readFileSync(new URL('../src/styles/fonts/anton-display.woff2', import.meta.url)).toString('base64'),
-            ),
-        }),
-      );
+      // A prerendered page names no module script: its head script asks for the entry once the
+      // page has painted (web/src/prerender/head.js).
+      const entryTag = /<script type="module" fetchpriority="low" crossorigin src="[^"]+"><\/script>\s*/;
+      if (!entryTag.test(shell)) throw new Error('prerender: the entry script is not where it was expected in index.html');
+      // The whole stylesheet (what the shell links): a prerendered page links only the part of
+      // it that can apply to its HTML (web/deploy/pageStyles.mjs), and its head script links
+      // the whole one once the page has painted, before the app starts.
+      const siteCss = [...new Set([...entryCss, ...appCss])];
+      const stylesheetTag = /<link rel="stylesheet" crossorigin href="[^"]+">\s*/g;
+      const pageCssFiles = new Map();
+      const pageStylesheet = (files, html) => {
+        const source = pageStyles(files.map((file) => String(bundle[file].source)).join('\n'), html);
+        if (!pageCssFiles.has(source))
+          pageCssFiles.set(source, this.getFileName(this.emitFile({ type: 'asset', name: 'page.css', source })));
+        return `<link rel="stylesheet" crossorigin href="${config.base}${pageCssFiles.get(source)}">`;
+      };
+      // What the head script asks for once the page has painted: the whole stylesheet, the
+      // entry, then main.tsx (preloaded; the entry preloads main.tsx's own imports).
+      const appFiles = [...siteCss, entry.fileName, app.fileName].map((file) => `${config.base}${file}`);
+      // Minified (every prerendered page waits for it), for any browser since 2015 (the page's
+      // HTML is for every browser; the app itself is es2022).
+      const headSource = String(readFileSync(new URL('../src/prerender/head.js', import.meta.url)));
+      const minified = await minify('head.js', headSource, { compress: { target: 'es2015' } });
+      if (minified.errors.length) throw new Error(`prerender: head.js: ${minified.errors.map((error) => error.message).join('; ')}`);
+      for (const placeholder of ['__APP_FILES__', '__DISPLAY_FONT_BASE64__'])
+        if (!minified.code.includes(placeholder)) throw new Error(`prerender: head.js has no ${placeholder} once minified`);
+      // Inline (the CSP allows it by its hash, web/deploy/hosting.mjs): a script the page fetches
+      // is asked for in the navigation's own task, which Lighthouse's simulation then counts
+      // whole (4x) before the paint (docs/decisions.md, issue #24).
+      const headScript = minified.code
+        .replace('__APP_FILES__', appFiles.join(' '))
+        .replace(
+          '__DISPLAY_FONT_BASE64__',
+          readFileSync(new URL('../src/styles/fonts/anton-display.woff2', import.meta.url)).toString('base64'),
+        );
+      if (headScript.includes('</script')) throw new Error('prerender: the head script cannot be inlined as it is');
 
       const page = ({ route, html, title, description, shell: isShell = false }) => {
         const screen = Object.entries(SCREEN_CHUNKS).find(([prefix]) => route.startsWith(prefix))?.[1];
         const chunk = screen && chunks.find((item) => item.name === screen && item.isDynamicEntry);
-        const links = isShell ? `${preloads}${stylesheets(appCss)}` : stylesheets([...new Set([...appCss, ...cssOf(bundle, chunk)])]);
+        const links = isShell
+          ? `${preloads}${stylesheets(appCss)}`
+          : pageStylesheet([...new Set([...siteCss, ...cssOf(bundle, chunk)])], html);
         return (
-          shell
+          (isShell ? shell : shell.replace(entryTag, '').replace(stylesheetTag, ''))
             .replace(/<title>[^<]*<\/title>/, (original) => (title === null ? original : `<title>${escapeHtml(title)}</title>`))
             // Replacements are functions: page text may hold `$&` or `$'`, which a string
             // replacement would expand.
             .replace(/(<meta name="description" content=")[^"]*"/, (_, start) => `${start}${escapeHtml(description)}"`)
-            // A plain blocking script: it must run before the first paint in every browser (the
-            // preload scanner still finds the stylesheet and fetches both at once).
-            .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script src="${config.base}${headScript}"></script>`)
+            // Inline, first in <head>: it runs before the first paint in every browser.
+            .replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <script>${headScript}</script>`)
             .replace('</head>', () => `${links}</head>`)
             // The shell serves every survey route, so it names none (main.tsx reads the URL).
             .replace('<div id="root"></div>', () => `<div id="root" ${isShell ? 'data-shell' : `data-path="${route}"`}>${html}</div>`)

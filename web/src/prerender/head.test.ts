@@ -18,3 +18,8 @@ test('the head script leaves a place for the build to put the font in', () => {
   expect(read('web/src/prerender/head.js')).toContain("window.atob('__DISPLAY_FONT_BASE64__')");
   expect(read('web/deploy/prerender.mjs')).toContain("'__DISPLAY_FONT_BASE64__'");
 });
+
+test('the head script leaves a place for the build to name the app it asks for after the first paint', () => {
+  expect(read('web/src/prerender/head.js')).toContain("'__APP_FILES__'");
+  expect(read('web/deploy/prerender.mjs')).toContain("'__APP_FILES__'");
+});
