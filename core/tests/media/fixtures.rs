@@ -131,3 +131,14 @@ pub fn webp_of(width: u32, height: u32, rgba: &[u8], exif: Option<Vec<u8>>) -> V
 pub fn orientation_only(value: u16) -> Vec<u8> {
     minimal_tiff(Orientation::from_tag(value))
 }
+
+/// A xorshift64 stream from `seed`: the same random-looking bytes on every run, for the tests
+/// that flip bytes of a file.
+pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

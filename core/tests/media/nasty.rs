@@ -191,13 +191,7 @@ fn pngs_with_flipped_bytes_never_panic() {
         png_of(24, 20, png::ColorType::Grayscale, &grey, false),
         png_of(24, 20, png::ColorType::GrayscaleAlpha, &grey_alpha, false),
     ];
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
     for file in &files {
         for _ in 0..1500 {
             let mut bytes = file.clone();

@@ -516,13 +516,7 @@ fn flipped_bytes_give_the_same_error_codes() {
         png_of(24, 20, png::ColorType::Rgb, picture.as_raw(), false),
         png_of(24, 20, png::ColorType::Rgba, &rgba, true),
     ];
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
     for file in &files {
         for _ in 0..300 {
             let mut bytes = file.clone();
