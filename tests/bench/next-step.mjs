@@ -9,7 +9,9 @@
 // Prints `next-step: <step> next median <ms> ms, worst <ms> ms; back median <ms> ms, worst <ms> ms`
 // per step and writes target/bench/next-step.json. Event Timing reports only interactions of
 // 16 ms or more (its smallest threshold), rounded to 8 ms: a shorter one is counted as 16.
-// Usage: node tests/bench/next-step.mjs [--dir web/dist] [--port 4461]
+// `--compare <dir>` measures another build in the same rounds, click by click (a before/after),
+// and prints its lines as `next-step (compare): …`.
+// Usage: node tests/bench/next-step.mjs [--dir web/dist] [--port 4461] [--compare <dir>]
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -56,16 +58,22 @@ const STEPS = [
   ['8', YES, false],
 ];
 
-const server = spawn('node', ['scripts/serve.mjs', '--dir', dir, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((resolve, reject) => {
-  server.stdout.once('data', resolve);
-  server.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
-});
-const ORIGIN = `http://127.0.0.1:${port}`;
+const compare = arg('compare', null);
+
+async function serve(root, at) {
+  const server = spawn('node', ['scripts/serve.mjs', '--dir', root, '--port', String(at)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    server.stdout.once('data', resolve);
+    server.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
+  });
+  return server;
+}
+const builds = [{ label: '', server: await serve(dir, port), origin: `http://127.0.0.1:${port}` }];
+if (compare) builds.push({ label: ' (compare)', server: await serve(compare, port + 1), origin: `http://127.0.0.1:${port + 1}` });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 /** One click on `button` at `step`: the longest Event Timing duration of its interaction. */
-async function measure(step, answers, button) {
+async function measure(origin, step, answers, button) {
   const context = await browser.newContext();
   await context.addInitScript(
     ([stored]) => {
@@ -75,7 +83,7 @@ async function measure(step, answers, button) {
     [JSON.stringify(answers)],
   );
   const page = await context.newPage();
-  await page.goto(`${ORIGIN}/survey/question/${step}`);
+  await page.goto(`${origin}/survey/question/${step}`);
   await page.locator('html[data-app="ready"]').waitFor();
   await page.locator('form.question').waitFor();
   if (!page.url().endsWith(`/survey/question/${step}`)) throw new Error(`${step}: the engine sent the page to ${page.url()}`);
@@ -118,29 +126,32 @@ async function measure(step, answers, button) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const shown = (ms) => (ms <= THRESHOLD ? `≤${THRESHOLD}` : String(Math.round(ms)));
-const result = { slowdown: SLOWDOWN, runs: RUNS, loadBefore: loadavg(), steps: {} };
+const result = { slowdown: SLOWDOWN, runs: RUNS, loadBefore: loadavg(), steps: {}, ...(compare && { compare: { dir: compare, steps: {} } }) };
+const summary = (runs) =>
+  Object.fromEntries(
+    Object.entries(runs)
+      .filter(([, values]) => values.length)
+      .map(([what, values]) => [what, { medianMs: median(values), worstMs: Math.max(...values), runsMs: values }]),
+  );
 try {
   for (const [step, answers, withNext] of STEPS.filter(([step]) => !ONLY || ONLY.includes(step))) {
-    const runs = { next: [], back: [] };
-    // Next and Back take turns, run by run.
+    const runs = builds.map(() => ({ next: [], back: [] }));
+    // Next and Back take turns, run by run (and the builds, when compared, click by click).
     for (let i = 0; i < RUNS; i += 1) {
-      if (withNext) runs.next.push(await measure(step, answers, 'Next'));
-      runs.back.push(await measure(step, answers, 'Back'));
+      for (const button of withNext ? ['Next', 'Back'] : ['Back'])
+        for (const [b, build] of builds.entries()) runs[b][button.toLowerCase()].push(await measure(build.origin, step, answers, button));
     }
-    result.steps[step] = Object.fromEntries(
-      Object.entries(runs)
-        .filter(([, values]) => values.length)
-        .map(([what, values]) => [what, { medianMs: median(values), worstMs: Math.max(...values), runsMs: values }]),
-    );
-    const parts = Object.entries(result.steps[step]).map(
-      ([what, { medianMs, worstMs }]) => `${what} median ${shown(medianMs)} ms, worst ${shown(worstMs)} ms`,
-    );
-    console.log(`next-step: ${step} ${parts.join('; ')}`);
+    for (const [b, build] of builds.entries()) {
+      const steps = b === 0 ? result.steps : result.compare.steps;
+      steps[step] = summary(runs[b]);
+      const parts = Object.entries(steps[step]).map(([what, { medianMs, worstMs }]) => `${what} median ${shown(medianMs)} ms, worst ${shown(worstMs)} ms`);
+      console.log(`next-step${build.label}: ${step} ${parts.join('; ')}`);
+    }
   }
 } finally {
   result.loadAfter = loadavg();
   await browser.close();
-  server.kill();
+  for (const build of builds) build.server.kill();
 }
 mkdirSync('target/bench', { recursive: true });
 writeFileSync('target/bench/next-step.json', JSON.stringify(result, null, 1) + '\n');

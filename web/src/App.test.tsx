@@ -15,6 +15,8 @@ function open(path: string, stored: Answers | null = null) {
   return fake;
 }
 
+/** The address bar follows the screen once it is painted (state/afterPaint.ts). */
+const at = (path: string) => vi.waitFor(() => expect(window.location.pathname).toBe(path));
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const heading = () => screen.getByRole('heading', { level: 1 });
 const yesSet: Answers = {
@@ -33,35 +35,35 @@ beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 describe('hero', () => {
-  it('Continue shows the intro for 3.5 s, then question 1', () => {
+  it('Continue shows the intro for 3.5 s, then question 1', async () => {
     open('/');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(window.location.pathname).toBe('/survey/intro');
     expect(screen.getByText('TELL US ABOUT YOUR CHALLENGE')).toBeTruthy();
     act(() => vi.advanceTimersByTime(3499));
+    expect(screen.getByText('TELL US ABOUT YOUR CHALLENGE')).toBeTruthy();
     expect(window.location.pathname).toBe('/survey/intro');
     act(() => vi.advanceTimersByTime(1));
-    expect(window.location.pathname).toBe('/survey/question/1');
+    await at('/survey/question/1');
     expect(heading().textContent).toBe('What challenge were you given?');
   });
 
-  it('Not Interested stores the completion flags and opens its thank-you page', () => {
+  it('Not Interested stores the completion flags and opens its thank-you page', async () => {
     open('/');
     fireEvent.click(screen.getByRole('button', { name: 'Not Interested' }));
-    expect(window.location.pathname).toBe('/thank-you/not-interested');
+    await at('/thank-you/not-interested');
     expect(localStorage.getItem('surveyCompleted')).toBe('true');
     expect(localStorage.getItem('lastThankYouType')).toBe('not-interested');
     expect(Number(localStorage.getItem('surveyCompletionTime'))).toBeGreaterThan(0);
     expect(screen.getByText('Got it. Be sure to keep up with our socials in case you change your mind!')).toBeTruthy();
   });
 
-  it('Continue within 60 s of a completed survey goes straight to its thank-you page', () => {
+  it('Continue within 60 s of a completed survey goes straight to its thank-you page', async () => {
     localStorage.setItem('surveyCompleted', 'true');
     localStorage.setItem('lastThankYouType', 'completed');
     localStorage.setItem('surveyCompletionTime', String(Date.now() - 5000));
     open('/');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(window.location.pathname).toBe('/thank-you/completed');
+    await at('/thank-you/completed');
   });
 
   it('opening / clears the saved answers and the current question', () => {
@@ -84,11 +86,11 @@ describe('survey steps', () => {
     expect(document.getElementById('question1-group')?.classList.contains('shake')).toBe(true);
   });
 
-  it('Next saves the answer and moves on; Back returns', () => {
+  it('Next saves the answer and moves on; Back returns', async () => {
     open('/survey/question/1');
     fireEvent.change(screen.getByPlaceholderText('Enter your challenge'), { target: { value: 'Sing in public' } });
     next();
-    expect(window.location.pathname).toBe('/survey/question/2');
+    await at('/survey/question/2');
     expect(JSON.parse(localStorage.getItem('stepZeroAnswers')!)).toEqual({ question1: 'Sing in public' });
     expect(localStorage.getItem('stepZeroCurrentQuestion')).toBe('2');
   });
@@ -97,28 +99,28 @@ describe('survey steps', () => {
     open('/survey/question/1', { question1: 'Sing in public' });
     const exit = screen.getByRole('button', { name: 'Exit the survey' });
     next();
-    expect(window.location.pathname).toBe('/survey/question/2');
+    await at('/survey/question/2');
     next(); // question 2 left empty
     expect(document.querySelector('.field-error')).not.toBeNull();
-    expect(document.title.startsWith('Error: ')).toBe(true);
+    await vi.waitFor(() => expect(document.title.startsWith('Error: ')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/1'));
+    await at('/survey/question/1');
     // The same top bar (not rebuilt), and question 1 as new: no error, its heading focused.
     expect(screen.getByRole('button', { name: 'Exit the survey' })).toBe(exit);
     expect(document.querySelector('.field-error')).toBeNull();
-    expect(document.title).toBe('Question 1 of 8 – Step Zero');
+    await vi.waitFor(() => expect(document.title).toBe('Question 1 of 8 – Step Zero'));
     expect(document.activeElement).toBe(heading());
     next();
-    expect(window.location.pathname).toBe('/survey/question/2');
+    await at('/survey/question/2');
     expect(document.querySelector('.field-error')).toBeNull();
     expect(document.activeElement).toBe(heading());
   });
 
-  it('Other on 4b leads to its own step with the Other... box', () => {
+  it('Other on 4b leads to its own step with the Other... box', async () => {
     open('/survey/question/4b', { question1: 'a', question2: 'b', question3: 'Not Yet' });
     fireEvent.click(screen.getByLabelText('Other'));
     next();
-    expect(window.location.pathname).toBe('/survey/question/4b-other');
+    await at('/survey/question/4b-other');
     expect(screen.getByPlaceholderText('Other...')).toBeTruthy();
     next();
     expect(screen.getByText('Please provide a response')).toBeTruthy();
@@ -135,20 +137,20 @@ describe('survey steps', () => {
     expect(screen.getByText('Please provide a valid email address')).toBeTruthy();
   });
 
-  it('a deep link past the answers goes to the first step needing one', () => {
+  it('a deep link past the answers goes to the first step needing one', async () => {
     open('/survey/question/7', { question1: 'a' });
-    expect(window.location.pathname).toBe('/survey/question/2');
+    await at('/survey/question/2');
   });
 
-  it('reload restores the step and its answers', () => {
+  it('reload restores the step and its answers', async () => {
     open('/survey/question/3', { question1: 'a', question2: 'b', question3: 'Yes' });
-    expect(window.location.pathname).toBe('/survey/question/3');
+    await at('/survey/question/3');
     expect((screen.getByLabelText('Yes') as HTMLInputElement).checked).toBe(true);
   });
 
-  it('/survey/location leads to the "where did you find it" question when reachable', () => {
+  it('/survey/location leads to the "where did you find it" question when reachable', async () => {
     open('/survey/location', { question1: 'a' });
-    expect(window.location.pathname).toBe('/survey/question/2');
+    await at('/survey/question/2');
   });
 
   it('the age field keeps digits only', () => {
@@ -173,7 +175,7 @@ describe('submission', () => {
     expect(screen.getByText('Connecting to database...')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(18));
     await act(async () => vi.runAllTimersAsync());
-    expect(window.location.pathname).toBe('/thank-you/completed');
+    await at('/thank-you/completed');
     expect(fake.inserts).toHaveLength(1);
     expect(localStorage.getItem('lastThankYouType')).toBe('completed');
     expect(localStorage.getItem('surveyCompleted')).toBe('true');

@@ -64,7 +64,13 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     const typing = active instanceof HTMLElement && active !== heading.current && heading.current?.closest('form')?.contains(active);
     if (!(firstStep.current && typing)) {
       if (initialErrors?.length) focusField(initialErrors[0].field);
-      else heading.current?.focus();
+      else {
+        // The heading is in the first screen of the page's top, so the focus needs no scroll, and
+        // without one it does not lay the new step out before the frame does (at 4x slowdown,
+        // 5–20 ms of a click on Next: docs/decisions.md, "Accessibility and speed").
+        window.scrollTo(0, 0);
+        heading.current?.focus({ preventScroll: true });
+      }
     }
     firstStep.current = false;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step

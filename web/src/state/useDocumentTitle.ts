@@ -3,6 +3,7 @@
 // ("Question 3 of 8 – Step Zero", "Error: …" while the step shows an error): only the step
 // knows its errors.
 import { useEffect } from 'react';
+import { afterNextPaint } from './afterPaint';
 import type { Route } from './router';
 
 export const SITE = 'Step Zero';
@@ -29,10 +30,11 @@ export const PAGES: Record<Route['name'], { title: string | null; description: s
   'not-found': { title: pageTitle('Page not found'), description: 'This page does not exist. Start again from the Step Zero home page.' },
 };
 
-/** Sets document.title while `title` is not null. */
+/** Sets document.title while `title` is not null, once the screen that has it is painted (after
+ *  the history entry it names: ./afterPaint.ts). */
 export function useTitle(title: string | null): void {
   useEffect(() => {
-    if (title !== null) document.title = title;
+    if (title !== null) afterNextPaint(() => (document.title = title));
   }, [title]);
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { runQueuedNow } from '../state/afterPaint';
 import { loadEngine } from '../state/engineStatus';
 import { setSubmitPhase } from '../state/submissionPhase';
 import { loadSolver } from '../work/solve';
@@ -30,5 +31,6 @@ afterEach(() => {
   cleanup();
   setSubmitPhase('idle'); // a test that ends mid-submission must not leave its overlay to the next
   window.localStorage.clear();
+  runQueuedNow(); // a navigation's history entry still waiting for a paint is written now, not later
   window.history.replaceState(null, '', '/');
 });

@@ -1,0 +1,48 @@
+// Work a click must not wait for: what the visitor sees first (the next step), the address bar
+// and the tab's title after it. history.pushState and document.title each cost a click on Next
+// several milliseconds at 4x CPU slowdown, inside the click's task (docs/decisions.md,
+// "Accessibility and speed"); run here, they follow the paint of the step, in the order asked.
+const queue: (() => void)[] = [];
+let batch = 0;
+
+function run(which: number): void {
+  if (which !== batch || queue.length === 0) return;
+  batch += 1;
+  for (const job of queue.splice(0)) job();
+}
+
+/**
+ * Calls `done` once the next frame is painted. A ResizeObserver reports inside the frame's
+ * rendering (after layout, before paint), and a message posted from there is a task after that
+ * frame. Not requestAnimationFrame and a timer: those are what a test's fake clock stops (the
+ * e2e tests pause the page's clock), and the history must follow the screen there too.
+ */
+function afterFrame(done: () => void): void {
+  if (typeof ResizeObserver !== 'function' || typeof MessageChannel !== 'function') return;
+  const observer = new ResizeObserver(() => {
+    observer.disconnect();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      done();
+    };
+    channel.port2.postMessage(null);
+  });
+  observer.observe(document.documentElement);
+}
+
+/** Runs `job` after the next frame is painted; a hidden page paints none, so a timer and
+ *  pagehide are the backstop. Jobs run in the order they were queued. */
+export function afterNextPaint(job: () => void): void {
+  queue.push(job);
+  if (queue.length > 1) return;
+  const which = batch;
+  afterFrame(() => run(which));
+  setTimeout(() => run(which), 100);
+  window.addEventListener('pagehide', () => run(which), { once: true });
+}
+
+/** Runs what is queued now (before something that must see it done). */
+export function runQueuedNow(): void {
+  run(batch);
+}
