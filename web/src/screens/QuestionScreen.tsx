@@ -5,6 +5,7 @@ import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
 import { nextStep, previousStep, progress, stepNumber, validateStep, type Answers, type FieldError, type StepId } from '../core';
 import { registerDeliveryWorker } from '../outbox/background';
+import { afterNextPaint } from '../state/afterPaint';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
@@ -58,21 +59,21 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   // Each step is a new page for screen readers: start them at its heading (or the first error).
   // A prerendered step (question 1) may already hold the visitor's focus when the app takes it
   // over: they are typing, so on that first step the focus stays where they put it.
+  // The focus moves once the step is painted (state/afterPaint.ts): focus() lays the page out, and
+  // in the click's task that was the frame's own layout done early, with the selection and style
+  // work of the focus change on top (docs/decisions.md, "Accessibility and speed").
   const firstStep = useRef(true);
   useEffect(() => {
-    const active = document.activeElement;
-    const typing = active instanceof HTMLElement && active !== heading.current && heading.current?.closest('form')?.contains(active);
-    if (!(firstStep.current && typing)) {
-      if (initialErrors?.length) focusField(initialErrors[0].field);
-      else {
-        // The heading is in the first screen of the page's top, so the focus needs no scroll, and
-        // without one it does not lay the new step out before the frame does (at 4x slowdown,
-        // 5–20 ms of a click on Next: docs/decisions.md, "Accessibility and speed").
-        window.scrollTo(0, 0);
-        heading.current?.focus({ preventScroll: true });
+    afterNextPaint(() => {
+      if (!heading.current?.isConnected) return; // the visitor has left the survey meanwhile
+      const active = document.activeElement;
+      const typing = active instanceof HTMLElement && active !== heading.current && heading.current.closest('form')?.contains(active);
+      if (!(firstStep.current && typing)) {
+        if (initialErrors?.length) focusField(initialErrors[0].field);
+        else heading.current.focus();
       }
-    }
-    firstStep.current = false;
+      firstStep.current = false;
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step
   }, [step]);
 

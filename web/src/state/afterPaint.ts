@@ -17,16 +17,20 @@ function run(which: number): void {
  * frame. Not requestAnimationFrame and a timer: those are what a test's fake clock stops (the
  * e2e tests pause the page's clock), and the history must follow the screen there too.
  */
+let channel: MessageChannel | null = null;
+let afterMessage: (() => void) | null = null;
+
 function afterFrame(done: () => void): void {
   if (typeof ResizeObserver !== 'function' || typeof MessageChannel !== 'function') return;
+  if (!channel) {
+    // One channel for the page: a new one per frame cost its first message about 1 ms.
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => afterMessage?.();
+  }
   const observer = new ResizeObserver(() => {
     observer.disconnect();
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      done();
-    };
-    channel.port2.postMessage(null);
+    afterMessage = done;
+    channel?.port2.postMessage(null);
   });
   observer.observe(document.documentElement);
 }
