@@ -332,7 +332,7 @@ mod tests {
         .unwrap();
         // The split work a browser of the previous build solved (at 18), which falls short of 19.
         let old = work::solve_all(id, ms, LEAST_DIFFICULTY).unwrap();
-        assert!(LEAST_DIFFICULTY < work::DEFAULT_DIFFICULTY);
+        const { assert!(LEAST_DIFFICULTY < work::DEFAULT_DIFFICULTY) };
         assert!(!work::verify(id, ms, &old, work::DEFAULT_DIFFICULTY));
         let r = record(Some(&old));
         let sent = DateTime::parse_from_rfc3339("2025-11-29T12:00:00Z")
