@@ -1,5 +1,5 @@
 -- The proof of work's default difficulty goes from 18 to 19 (issue #24; docs/decisions.md,
--- "default difficulty 19"): the visitor's solver got about 2.1x faster per hash, and so did the
+-- "Abuse resistance", the entry "default difficulty 19"): the visitor's solver got about 2.1x faster per hash, and so did the
 -- attacker's native solver (core/examples/work_flood.rs runs the same search), to about 81 rows
 -- per CPU-second at 18. At 19 an attacker's native solver stores about 40 rows per CPU-second
 -- (no more than the 69 the work is held to) while the visitor's wasm solver under a 4x CPU
