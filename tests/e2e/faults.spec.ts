@@ -144,11 +144,7 @@ test.describe('fault matrix', () => {
       await settle(request, 'outbox work from before the split', ['fault:old-work'], 'row');
     });
 
-    test('an outbox entry solved at 18, before the default became 19, is solved again and stored', async ({
-      page,
-      context,
-      request,
-    }) => {
+    test('an outbox entry solved at 18, before the default became 19, is solved again and stored', async ({ page, context, request }) => {
       await toSubmit(page, 'fault:work-18');
       await context.setOffline(true);
       await submit(page, 'completed');
