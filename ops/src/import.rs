@@ -14,6 +14,13 @@ use std::path::PathBuf;
 use stepzero_core::record::SurveyResponse;
 use stepzero_core::work;
 
+/// The least work an emailed row must carry: the default the database asked of every row until
+/// `20251130000000_work_difficulty_19.sql` raised it to 19 (the engine's
+/// [`work::DEFAULT_DIFFICULTY`]), and what it asked before it kept the difficulty's history.
+/// Not the engine's default: a visitor's email sent before that raise carries work at 18, and
+/// the history (which records the raise) already asks 19 of an email sent after it.
+pub const LEAST_DIFFICULTY: u32 = 18;
+
 /// What one run did.
 #[derive(Debug, Default)]
 pub struct Summary {
@@ -117,11 +124,11 @@ fn admit(
 /// The database's proof-of-work check, made here for the service role it exempts: the row's
 /// nonce must hold for its id and completion time at the difficulty the database asked for
 /// when the email was sent (`required`; its Date header, or today's when it has none), never
-/// less than the engine's default. So an email forged through the public EmailJS key costs
+/// less than [`LEAST_DIFFICULTY`]. So an email forged through the public EmailJS key costs
 /// its sender at least what an insert would have at that moment, and a raise after a real
-/// email was sent does not refuse it. A row without work, or with less than that, is real
-/// when the visitor's browser could not solve it, or solved it at the default while the
-/// database was out of reach; it goes in only when the operator, having checked its id,
+/// email was sent (or a raise of the default) does not refuse it. A row without work, or with
+/// less than that, is real when the visitor's browser could not solve it, or solved it at its
+/// default while the database was out of reach; it goes in only when the operator, having checked its id,
 /// names it (`None`: it may go in).
 fn check_work(
     record: &SurveyResponse,
@@ -140,7 +147,7 @@ fn check_work(
         .ok()
         .and_then(|time| u64::try_from(time.timestamp_millis()).ok());
     let holds = |difficulty| completed_ms.is_some_and(|ms| work::verify(id, ms, nonce, difficulty));
-    if !holds(work::DEFAULT_DIFFICULTY) {
+    if !holds(LEAST_DIFFICULTY) {
         return Ok(Some(
             "its proof of work does not hold for its id and completion time (forged, or edited \
              after it was sent)"
@@ -188,6 +195,12 @@ fn check_file(api: &Api, record: &SurveyResponse) -> Result<Option<String>, Stri
     }))
 }
 
+/// The database's answer, or [`LEAST_DIFFICULTY`] when that is more (or when it kept no
+/// difficulty for that time: `None`).
+fn at_least(asked: Option<u32>) -> u32 {
+    asked.map_or(LEAST_DIFFICULTY, |d| d.max(LEAST_DIFFICULTY))
+}
+
 /// The difficulty each sending time required, asked of the database once per time.
 struct Required<'a> {
     api: &'a Api,
@@ -202,16 +215,14 @@ impl<'a> Required<'a> {
         }
     }
 
-    /// The database's answer for `sent`, or the engine's default when that is more (or when
+    /// The database's answer for `sent`, or [`LEAST_DIFFICULTY`] when that is more (or when
     /// the database kept no difficulty for that time).
     fn at(&mut self, sent: Option<DateTime<Utc>>) -> Result<u32, String> {
         if let Some(difficulty) = self.known.get(&sent) {
             return Ok(*difficulty);
         }
         let asked = self.api.work_difficulty_at(sent.as_ref())?;
-        let difficulty = asked.map_or(work::DEFAULT_DIFFICULTY, |d| {
-            d.max(work::DEFAULT_DIFFICULTY)
-        });
+        let difficulty = at_least(asked);
         self.known.insert(sent, difficulty);
         Ok(difficulty)
     }
@@ -261,7 +272,9 @@ mod tests {
         let single = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).unwrap();
         for nonce in [split.clone(), single.to_string()] {
             assert_eq!(
-                check_work(&record(Some(&nonce)), None, |_| Ok(18)),
+                check_work(&record(Some(&nonce)), None, |_| Ok(
+                    work::DEFAULT_DIFFICULTY
+                )),
                 Ok(None)
             );
         }
@@ -305,6 +318,43 @@ mod tests {
             check_work(&r, None, |_| Err("down".into())),
             Err("down".into())
         );
+    }
+
+    #[test]
+    fn an_email_solved_at_18_before_the_default_became_19_still_goes_in() {
+        let r = record(None);
+        let id = r.id.as_deref().unwrap();
+        let ms = u64::try_from(
+            DateTime::parse_from_rfc3339(&r.completion_time)
+                .unwrap()
+                .timestamp_millis(),
+        )
+        .unwrap();
+        // The split work a browser of the previous build solved (at 18), which falls short of 19.
+        let old = work::solve_all(id, ms, LEAST_DIFFICULTY).unwrap();
+        const { assert!(LEAST_DIFFICULTY < work::DEFAULT_DIFFICULTY) };
+        assert!(!work::verify(id, ms, &old, work::DEFAULT_DIFFICULTY));
+        let r = record(Some(&old));
+        let sent = DateTime::parse_from_rfc3339("2025-11-29T12:00:00Z")
+            .unwrap()
+            .to_utc();
+        // Sent while the database asked 18, or before it kept the history: it goes in.
+        assert_eq!(check_work(&r, Some(sent), |_| Ok(18)), Ok(None));
+        assert_eq!(check_work(&r, Some(sent), |_| Ok(at_least(None))), Ok(None));
+        // Sent after the migration raised it (the history then answers 19): short, not forged.
+        let short = check_work(&r, Some(sent), |_| Ok(at_least(Some(19))))
+            .unwrap()
+            .unwrap();
+        assert!(
+            short.starts_with("its proof of work falls short of difficulty 19"),
+            "{short}"
+        );
+        // Below 18 is never enough, whatever the database answers.
+        let weak = work::solve_all(id, ms, LEAST_DIFFICULTY - 1).unwrap();
+        if !work::verify(id, ms, &weak, LEAST_DIFFICULTY) {
+            let forged = check_work(&record(Some(&weak)), Some(sent), |_| Ok(at_least(Some(10))));
+            assert!(forged.unwrap().unwrap().contains("does not hold"));
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 // (faults-summary.ts): `faults: <n> scenarios, <n> ok, 0 lost, 0 duplicated`.
 import type { Browser } from '@playwright/test';
 import { outboxCount, PHOTO, scan, seeded, settle, toSubmit, visitLater, whereIs } from './faults-lib';
-import { solveWorkV1 } from '../stack/work.mjs';
+import { defaultDifficulty, solveWork, solveWorkV1 } from '../stack/work.mjs';
 import { answerEnd, expect, rowsWhen, STACK, stack, submit, test } from './helpers';
 
 /** The page's one outbox entry, with `change` applied and written back when given. */
@@ -142,6 +142,30 @@ test.describe('fault matrix', () => {
       expect(row).toMatchObject({ id, work_nonce: single });
       await expect.poll(() => outboxCount(later)).toBe(0);
       await settle(request, 'outbox work from before the split', ['fault:old-work'], 'row');
+    });
+
+    test('an outbox entry solved at 18, before the default became 19, is solved again and stored', async ({ page, context, request }) => {
+      await toSubmit(page, 'fault:work-18');
+      await context.setOffline(true);
+      await submit(page, 'completed');
+      await expect.poll(() => outboxCount(page)).toBe(1);
+      // As the build before supabase/migrations/*_work_difficulty_19.sql kept it: work at 18.
+      const { id, completionTime } = await outboxEntry(page);
+      const old = solveWork(id, completionTime, 18);
+      expect(defaultDifficulty()).toBe(19);
+      await outboxEntry(page, { workNonce: old, workDifficulty: 18 });
+      await page.close();
+      await context.setOffline(false);
+      await context.clock.fastForward('01:00:00');
+      const later = await context.newPage();
+      await later.goto('/');
+      // Refused (PT428, difficulty=19), solved again at 19 and sent at once: one row, no email.
+      const [row] = await rowsWhen(request, 1);
+      expect(row).toMatchObject({ id });
+      expect(row.work_nonce).not.toBe(old);
+      expect(row.work_nonce).toBe(solveWork(id, completionTime, 19));
+      await expect.poll(() => outboxCount(later)).toBe(0);
+      await settle(request, 'outbox work at the old default 18', ['fault:work-18'], 'row');
     });
   });
 

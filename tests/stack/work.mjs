@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const migrations = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
-/** The difficulty the database starts with (the migration's default, equal to the engine's). */
+/**
+ * The difficulty the database starts with (equal to the engine's): the default the last migration
+ * that sets one gives the column (`work_difficulty integer not null default d`, or a later
+ * `alter column work_difficulty set default d`).
+ */
 export function defaultDifficulty() {
   for (const file of readdirSync(migrations).sort().reverse()) {
-    const m = /work_difficulty integer not null default (\d+)/.exec(readFileSync(migrations + file, 'utf8'));
+    const m = /work_difficulty (?:integer not null|set) default (\d+)/.exec(readFileSync(migrations + file, 'utf8'));
     if (m) return Number(m[1]);
   }
   throw new Error('no work_difficulty default in supabase/migrations');

@@ -91,14 +91,36 @@ fn refusal_vectors() {
 
 #[test]
 fn the_database_starts_at_the_engines_default_difficulty() {
+    // The last migration that sets the column's default decides it: the table's own
+    // (`work_difficulty integer not null default d`) or a later `alter column`
+    // (`work_difficulty set default d`).
     let dir = format!("{}/../supabase/migrations", env!("CARGO_MANIFEST_DIR"));
-    let wanted = format!(
-        "work_difficulty integer not null default {} ",
-        work::DEFAULT_DIFFICULTY
-    );
-    let found = std::fs::read_dir(&dir)
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("migrations")
-        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path()).ok())
-        .any(|sql| sql.contains(&wanted));
-    assert!(found, "no migration says `{wanted}`: keep the two equal");
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .collect();
+    files.sort();
+    let default_in = |sql: &str| {
+        [
+            "work_difficulty integer not null default ",
+            "work_difficulty set default ",
+        ]
+        .iter()
+        .filter_map(|lead| {
+            let at = sql.rfind(lead)? + lead.len();
+            let digits: String = sql[at..].chars().take_while(char::is_ascii_digit).collect();
+            Some((at, digits.parse::<u32>().ok()?))
+        })
+        .max()
+        .map(|(_, difficulty)| difficulty)
+    };
+    let last = files
+        .iter()
+        .rev()
+        .find_map(|path| default_in(&std::fs::read_to_string(path).ok()?));
+    assert_eq!(
+        last,
+        Some(work::DEFAULT_DIFFICULTY),
+        "the migrations' last default for work_difficulty: keep it equal to the engine's"
+    );
 }

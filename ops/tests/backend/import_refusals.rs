@@ -218,7 +218,10 @@ fn the_difficulty_history_answers_the_service_role_only() {
         (status, body)
     };
     let service = stack.service_key.as_str();
-    assert_eq!(ask(service, Value::Null), (200, Value::from(18)));
+    assert_eq!(
+        ask(service, Value::Null),
+        (200, Value::from(work::DEFAULT_DIFFICULTY))
+    );
     stack.set_difficulty(RAISED);
     let later = chrono::Utc::now() + chrono::Duration::minutes(1);
     assert_eq!(ask(service, Value::Null), (200, Value::from(RAISED)));

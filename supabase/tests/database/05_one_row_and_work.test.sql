@@ -45,8 +45,8 @@ $$;
 select has_column('public', 'survey_responses', 'work_nonce', 'survey_responses has work_nonce');
 select has_trigger('public', 'survey_responses', 'survey_responses_one_row', 'the one-row trigger is there');
 select has_trigger('public', 'survey_responses', 'survey_responses_require_work', 'the work trigger is there');
-select is((select work_difficulty from stepzero_private.settings), 18,
-  'the difficulty starts at the engine''s DEFAULT_DIFFICULTY (18)');
+select is((select work_difficulty from stepzero_private.settings), 19,
+  'the difficulty starts at the engine''s DEFAULT_DIFFICULTY (19; 18 until *_work_difficulty_19.sql, tested in 11)');
 select policies_are('public', 'survey_responses', array['survey_responses_anon_insert'],
   'the work is checked by a trigger, not a second policy');
 

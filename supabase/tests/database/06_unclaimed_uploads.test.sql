@@ -70,7 +70,7 @@ select ok(not has_sequence_privilege('authenticated', 'stepzero_private.unclaime
 select col_default_is('stepzero_private', 'settings', 'only_row', 'true', 'the settings row is the only row');
 select throws_ok($$ update stepzero_private.settings set only_row = false $$, '23514', null,
   'and stays the only one');
-select col_default_is('stepzero_private', 'settings', 'work_difficulty', '18',
+select col_default_is('stepzero_private', 'settings', 'work_difficulty', '19',
   'the difficulty defaults to the engine''s (its own tests: 05)');
 select throws_ok($$ update stepzero_private.settings set work_difficulty = null $$, '23502', null,
   'the difficulty cannot be unset');

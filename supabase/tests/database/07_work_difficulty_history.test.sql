@@ -51,7 +51,7 @@ select throws_ok($$ select * from stepzero_private.work_difficulty_changes $$, '
 reset role;
 
 -- The operator raises the difficulty, then lowers it back: each change is recorded when made.
-select max(changed_at) as started from stepzero_private.work_difficulty_changes \gset
+select min(changed_at) as started from stepzero_private.work_difficulty_changes \gset
 select count(*) as before_changes from stepzero_private.work_difficulty_changes \gset
 update stepzero_private.settings set work_difficulty = 22;
 select max(changed_at) as raised from stepzero_private.work_difficulty_changes \gset
@@ -68,15 +68,15 @@ select ok(:'started'::timestamptz < :'raised'::timestamptz and :'raised'::timest
 
 -- What the import is told, as the service role.
 set local role service_role;
-select is(public.work_difficulty_at(:'raised'::timestamptz - interval '1 microsecond'), 18,
-  'sent just before the raise: the difficulty before it');
+select is(public.work_difficulty_at(:'raised'::timestamptz - interval '1 microsecond'), 19,
+  'sent just before the raise: the difficulty before it (the default, 19)');
 select is(public.work_difficulty_at(:'raised'), 22, 'sent at the raise: the raised difficulty');
 select is(public.work_difficulty_at(:'lowered'::timestamptz - interval '1 microsecond'), 22,
   'sent while it was raised: the raised difficulty');
 select is(public.work_difficulty_at(:'lowered'::timestamptz + interval '1 hour'), 18,
   'sent after it was lowered: the lowered difficulty');
 select is(public.work_difficulty_at(:'started'::timestamptz - interval '1 microsecond'), null::integer,
-  'sent before the history starts: not known (the import asks for the engine''s default)');
+  'sent before the history starts: not known (the import asks for 18, the default then)');
 reset role;
 update stepzero_private.settings set work_difficulty = 26;
 set local role service_role;

@@ -94,7 +94,7 @@ describe('solveWork', () => {
   });
 
   it("starts from the engine's default difficulty", () => {
-    expect(defaultWorkDifficulty()).toBe(18);
+    expect(defaultWorkDifficulty()).toBe(19);
   });
 });
 
@@ -172,6 +172,22 @@ describe('insertWithWork', () => {
     expect((await loadSolver()).verifyWork(ID, MS, single, 8)).toBe(true);
   });
 
+  it('an entry solved at 18 by the build before the default became 19 is refused, solved again at 19 and stored', async () => {
+    // A row in a visitor's outbox across the deploy (supabase/migrations/*_work_difficulty_19.sql).
+    const solver = await loadSolver();
+    const old = await solveWork(ID, MS, 18);
+    expect(solver.verifyWork(ID, MS, old, 19)).toBe(false);
+    const sent: SurveyResponse[] = [];
+    const answers = [asking(defaultWorkDifficulty()), stored];
+    const e = entry({ workNonce: old, workDifficulty: 18 });
+    expect(await insertWithWork(e, meta, async (r) => (sent.push(r), answers.shift()!), keep())).toBe('stored');
+    expect(sent[0].work_nonce).toBe(old);
+    expect(sent).toHaveLength(2);
+    expect(solver.verifyWork(ID, MS, sent[1].work_nonce!, 19)).toBe(true);
+    expect(e.workDifficulty).toBe(19);
+    expect(e.workNonce).toBe(sent[1].work_nonce);
+  });
+
   it('refused although its work meets the asked difficulty: solving more cannot help (email)', async () => {
     const sent: SurveyResponse[] = [];
     expect(await insertWithWork(entry(), meta, async (r) => (sent.push(r), asking(8)), keep())).toBe('refused');
@@ -192,7 +208,8 @@ describe('insertWithWork', () => {
 
 describe('a submission with the proof of work', () => {
   it('the row goes out with work at the default difficulty; asked for more, it is solved again and stored, with no email', async () => {
-    const asked = { error: { code: 'PT428', hint: 'difficulty=19' }, status: 428, code: 'PT428', hint: 'difficulty=19' };
+    const raised = defaultWorkDifficulty() + 1;
+    const asked = { error: { code: 'PT428', hint: `difficulty=${raised}` }, status: 428, code: 'PT428', hint: `difficulty=${raised}` };
     const f = fakePorts({ insert: [asked, { error: null, status: 201 }] });
     const outcome = await keepAndDeliver({ ...answers }, null, f.ports, Promise.resolve());
     expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, emailTried: false, kept: false });
@@ -200,7 +217,7 @@ describe('a submission with the proof of work', () => {
     const ms = Date.parse(f.inserts[0].completion_time);
     expect(f.inserts).toHaveLength(2);
     expect(solver.verifyWork(f.inserts[0].id!, ms, f.inserts[0].work_nonce!, defaultWorkDifficulty())).toBe(true);
-    expect(solver.verifyWork(f.inserts[1].id!, ms, f.inserts[1].work_nonce!, 19)).toBe(true);
+    expect(solver.verifyWork(f.inserts[1].id!, ms, f.inserts[1].work_nonce!, raised)).toBe(true);
     expect(f.emails).toHaveLength(0);
     expect(f.log.error).not.toHaveBeenCalled();
   });
