@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const EAGER_CHUNKS = (process.env.EAGER ?? 'QuestionScreen').split(',');
 
 export default defineConfig({
   root: webDir,
@@ -31,7 +30,6 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
-    rolldownOptions: { output: { postBanner: (chunk) => (EAGER_CHUNKS.includes(chunk.name) ? '//# allFunctionsCalledOnLoad' : '') } },
   },
   test: {
     root: repoRoot,
