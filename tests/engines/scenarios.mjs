@@ -187,6 +187,13 @@ export function scenarios({ site, stackUrl }) {
         await k.start(tag);
         await k.choose('Yes');
         await k.at('/survey/question/4a');
+        // A choice question's heading is its fieldset's legend: WebKit dropped the heading's margin
+        // there, and the choices sat against it.
+        step('see the space between the heading and the choices');
+        const gap = await browser.execute(
+          () => document.querySelector('.choice__label').getBoundingClientRect().top - document.querySelector('h1').getBoundingClientRect().bottom,
+        );
+        if (gap < 16) throw new Error(`the first choice is ${gap} px under the heading, not 20`);
         await k.choose('Comfortable');
         await k.at('/survey/question/5a');
         await k.choose('Yes');
