@@ -244,6 +244,15 @@ mod tests {
         serde_json::from_value(json).expect("a record")
     }
 
+    /// The id and completion time in milliseconds the work of `r` is bound to.
+    fn id_and_ms(r: &SurveyResponse) -> (&str, u64) {
+        let completed = DateTime::parse_from_rfc3339(&r.completion_time).unwrap();
+        (
+            r.id.as_deref().unwrap(),
+            u64::try_from(completed.timestamp_millis()).unwrap(),
+        )
+    }
+
     #[test]
     fn a_row_without_work_or_with_work_that_does_not_hold_is_refused_without_asking() {
         let never = |_| -> Result<u32, String> { panic!("asked the database") };
@@ -261,13 +270,7 @@ mod tests {
     #[test]
     fn both_forms_of_work_import_emails_from_before_and_after_the_split() {
         let r = record(None);
-        let id = r.id.as_deref().unwrap();
-        let ms = u64::try_from(
-            DateTime::parse_from_rfc3339(&r.completion_time)
-                .unwrap()
-                .timestamp_millis(),
-        )
-        .unwrap();
+        let (id, ms) = id_and_ms(&r);
         let split = work::solve_all(id, ms, work::DEFAULT_DIFFICULTY).unwrap();
         let single = work::solve(id, ms, work::DEFAULT_DIFFICULTY, 0, u64::MAX).unwrap();
         for nonce in [split.clone(), single.to_string()] {
@@ -323,13 +326,7 @@ mod tests {
     #[test]
     fn an_email_solved_at_18_before_the_default_became_19_still_goes_in() {
         let r = record(None);
-        let id = r.id.as_deref().unwrap();
-        let ms = u64::try_from(
-            DateTime::parse_from_rfc3339(&r.completion_time)
-                .unwrap()
-                .timestamp_millis(),
-        )
-        .unwrap();
+        let (id, ms) = id_and_ms(&r);
         // The split work a browser of the previous build solved (at 18), which falls short of 19.
         let old = work::solve_all(id, ms, LEAST_DIFFICULTY).unwrap();
         const { assert!(LEAST_DIFFICULTY < work::DEFAULT_DIFFICULTY) };

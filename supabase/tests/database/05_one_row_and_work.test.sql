@@ -21,25 +21,8 @@ begin
   end loop;
 end $$;
 
--- The hint of the error `sql` raises (the site reads the difficulty from it).
-create function pg_temp.hint_of(sql text) returns text language plpgsql as $$
-declare hint text;
-begin
-  execute sql;
-  return null;
-exception when others then
-  get stacked diagnostics hint = pg_exception_hint;
-  return hint;
-end $$;
-
--- An insert of one valid response as the browser sends it.
-create function pg_temp.row_sql(row_id text, completed text, nonce text) returns text language sql as $$
-  select format($q$insert into public.survey_responses (id, question1_challenge, question2_source,
-    question3_completed, question4a_discomfort, question5a_another, question6_consent,
-    question8_gender, terms_consent, completion_time, user_agent, ip_address, survey_version,
-    work_nonce) values (%L, 'Talk to a stranger', 'Instagram', 'Yes', 'Neutral', 'Yes', 'No',
-    'Male', true, %L, 'pgtap-work', 'client-side', '3.0', %L)$q$, row_id, completed, nonce)
-$$;
+\ir work_rows.sql
+set local stepzero_test.agent = 'pgtap-work';
 
 -- Shape.
 select has_column('public', 'survey_responses', 'work_nonce', 'survey_responses has work_nonce');

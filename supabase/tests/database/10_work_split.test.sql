@@ -42,23 +42,8 @@ begin
   return n::text;
 end $$;
 
-create function pg_temp.row_sql(row_id text, completed text, nonce text) returns text language sql as $$
-  select format($q$insert into public.survey_responses (id, question1_challenge, question2_source,
-    question3_completed, question4a_discomfort, question5a_another, question6_consent,
-    question8_gender, terms_consent, completion_time, user_agent, ip_address, survey_version,
-    work_nonce) values (%L, 'Talk to a stranger', 'Instagram', 'Yes', 'Neutral', 'Yes', 'No',
-    'Male', true, %L, 'pgtap-split', 'client-side', '3.0', %L)$q$, row_id, completed, nonce)
-$$;
-
-create function pg_temp.hint_of(sql text) returns text language plpgsql as $$
-declare hint text;
-begin
-  execute sql;
-  return null;
-exception when others then
-  get stacked diagnostics hint = pg_exception_hint;
-  return hint;
-end $$;
+\ir work_rows.sql
+set local stepzero_test.agent = 'pgtap-split';
 
 -- The shared vectors (tests/vectors/work.json, "split"): the database agrees with the engine.
 update stepzero_private.settings set work_difficulty = 12;
