@@ -126,7 +126,13 @@ async function measure(origin, step, answers, button) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const shown = (ms) => (ms <= THRESHOLD ? `≤${THRESHOLD}` : String(Math.round(ms)));
-const result = { slowdown: SLOWDOWN, runs: RUNS, loadBefore: loadavg(), steps: {}, ...(compare && { compare: { dir: compare, steps: {} } }) };
+const result = {
+  slowdown: SLOWDOWN,
+  runs: RUNS,
+  loadBefore: loadavg(),
+  steps: {},
+  ...(compare && { compare: { dir: compare, steps: {} } }),
+};
 const summary = (runs) =>
   Object.fromEntries(
     Object.entries(runs)
@@ -144,7 +150,9 @@ try {
     for (const [b, build] of builds.entries()) {
       const steps = b === 0 ? result.steps : result.compare.steps;
       steps[step] = summary(runs[b]);
-      const parts = Object.entries(steps[step]).map(([what, { medianMs, worstMs }]) => `${what} median ${shown(medianMs)} ms, worst ${shown(worstMs)} ms`);
+      const parts = Object.entries(steps[step]).map(
+        ([what, { medianMs, worstMs }]) => `${what} median ${shown(medianMs)} ms, worst ${shown(worstMs)} ms`,
+      );
       console.log(`next-step${build.label}: ${step} ${parts.join('; ')}`);
     }
   }

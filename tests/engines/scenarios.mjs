@@ -191,7 +191,9 @@ export function scenarios({ site, stackUrl }) {
         // there, and the choices sat against it.
         step('see the space between the heading and the choices');
         const gap = await browser.execute(
-          () => document.querySelector('.choice__label').getBoundingClientRect().top - document.querySelector('h1').getBoundingClientRect().bottom,
+          () =>
+            document.querySelector('.choice__label').getBoundingClientRect().top -
+            document.querySelector('h1').getBoundingClientRect().bottom,
         );
         if (gap < 16) throw new Error(`the first choice is ${gap} px under the heading, not 20`);
         await k.choose('Comfortable');

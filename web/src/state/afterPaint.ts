@@ -1,9 +1,13 @@
-// Work a click must not wait for: what the visitor sees first (the next step), the address bar
-// and the tab's title after it. history.pushState and document.title each cost a click on Next
-// several milliseconds at 4x CPU slowdown, inside the click's task (docs/decisions.md,
-// "Accessibility and speed"); run here, they follow the paint of the step, in the order asked.
+// Work a click must not wait for: what the visitor sees first (the next step), the address bar,
+// the tab's title and the focus after it. history.pushState, document.title and focus() each
+// cost a click on Next several milliseconds at 4x CPU slowdown, inside the click's task
+// (docs/decisions.md, "Accessibility and speed"); run here, they follow the paint of the step,
+// in the order asked.
 const queue: (() => void)[] = [];
 let batch = 0;
+let channel: MessageChannel | null = null;
+let afterMessage: (() => void) | null = null;
+let pagehideListened = false;
 
 function run(which: number): void {
   if (which !== batch || queue.length === 0) return;
@@ -17,9 +21,6 @@ function run(which: number): void {
  * frame. Not requestAnimationFrame and a timer: those are what a test's fake clock stops (the
  * e2e tests pause the page's clock), and the history must follow the screen there too.
  */
-let channel: MessageChannel | null = null;
-let afterMessage: (() => void) | null = null;
-
 function afterFrame(done: () => void): void {
   if (typeof ResizeObserver !== 'function' || typeof MessageChannel !== 'function') return;
   if (!channel) {
@@ -43,7 +44,10 @@ export function afterNextPaint(job: () => void): void {
   const which = batch;
   afterFrame(() => run(which));
   setTimeout(() => run(which), 100);
-  window.addEventListener('pagehide', () => run(which), { once: true });
+  if (!pagehideListened) {
+    pagehideListened = true;
+    window.addEventListener('pagehide', runQueuedNow);
+  }
 }
 
 /** Runs what is queued now (before something that must see it done). */
