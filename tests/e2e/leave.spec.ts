@@ -96,7 +96,7 @@ test('the thank-you line: a polite status region that enters empty, says "still 
   request,
 }) => {
   test.setTimeout(150_000);
-  // About 1 Mbit/s up: the 6 MB video needs some 48 s, longer than the page takes to show.
+  // About 1 Mbit/s up: the 4 MB video needs some 32 s, longer than the page takes to show.
   await stack.faults(request, { upload: 'trickle:131072' });
   await watchStatusLine(page);
   await openPage(page, '/');
@@ -106,7 +106,7 @@ test('the thank-you line: a polite status region that enters empty, says "still 
   await choose(page, 'Comfortable');
   await choose(page, 'Yes');
   await page.getByRole('radio', { name: 'Yes' }).check();
-  await page.setInputFiles('#attachment', { name: 'hum.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(6_000_000, 5) });
+  await page.setInputFiles('#attachment', { name: 'hum.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(4_000_000, 5) });
   await page.getByRole('button', { name: 'Next' }).click();
   await answerEnd(page, '45', 'Male');
   await submit(page, 'completed', true);
