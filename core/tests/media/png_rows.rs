@@ -7,7 +7,7 @@
 
 use super::fixtures::*;
 use super::nasty::{made, png_chunk};
-use stepzero_core::image::decode::decode;
+use stepzero_core::image::decode::{decode, png_exif};
 use stepzero_core::image::exif::{self, Orientation};
 use stepzero_core::image::limits::{self, MAX_DECODE_BYTES};
 use stepzero_core::image::pixels::{self, Rgb};
@@ -59,7 +59,7 @@ mod zune {
         }
         let (w, h) = (w as u32, h as u32);
         let colorspace = decoder.colorspace().ok_or_else(|| malformed("no header"))?;
-        let orientation = exif_of(bytes).map_or(Orientation::NORMAL, exif::orientation);
+        let orientation = png_exif(bytes).map_or(Orientation::NORMAL, exif::orientation);
         let data = decoder.decode_raw().map_err(malformed)?;
         let short = || malformed("fewer pixels than the header says");
         let image = match colorspace {
@@ -93,20 +93,6 @@ mod zune {
         };
         let bits = u64::from(depth.unwrap_or(8)).max(1);
         h.saturating_mul(1 + (w * samples * bits).div_ceil(8))
-    }
-
-    fn exif_of(bytes: &[u8]) -> Option<&[u8]> {
-        let mut at = 8usize;
-        loop {
-            let head = bytes.get(at..at.checked_add(8)?)?;
-            let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
-            let data = bytes.get(at + 8..(at + 8).checked_add(len)?)?;
-            match &head[4..8] {
-                b"eXIf" => return Some(data),
-                b"IDAT" | b"IEND" => return None,
-                _ => at = at + 12 + len,
-            }
-        }
     }
 }
 

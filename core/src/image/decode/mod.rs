@@ -6,6 +6,11 @@ mod jpeg;
 mod png;
 mod png_stream;
 
+/// For the media tests' old-decoder comparison (tests/media/png_rows.rs), which reads the turn
+/// the same way; not part of the engine's interface.
+#[doc(hidden)]
+pub use png::png_exif;
+
 use super::error::ImageError;
 use super::exif::Orientation;
 use super::pixels::Rgb;

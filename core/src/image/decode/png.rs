@@ -176,7 +176,7 @@ fn check_chunks(bytes: &[u8]) -> Result<(), ImageError> {
 }
 
 /// The eXIf chunk's data, if one comes before the image data.
-fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
+pub fn png_exif(bytes: &[u8]) -> Option<&[u8]> {
     let mut at = 8usize;
     loop {
         let head = bytes.get(at..at.checked_add(8)?)?;
