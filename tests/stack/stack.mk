@@ -23,8 +23,10 @@ stack: stack-deps
 test-sql: stack-deps
 	node tests/stack/stack.mjs --throwaway --db-only --exec 'pg_prove --failures supabase/tests/database/*.test.sql'
 
+# Without Node's own Web Storage (on by default since Node 25): @emailjs/browser looks for
+# localStorage when it loads, which without --localstorage-file prints an ExperimentalWarning.
 test-stack: stack-deps
-	node --test --test-concurrency=1 tests/stack/test/*.test.mjs
+	node --no-experimental-webstorage --test --test-concurrency=1 tests/stack/test/*.test.mjs
 
 # Every rule the migrations leave in the database (read from the catalog), removed or weakened one
 # at a time on a copy of the migrated database: the SQL tests must fail on each.
