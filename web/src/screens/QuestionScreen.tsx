@@ -3,7 +3,20 @@
 import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
-import { nextStep, previousStep, progress, stepNumber, validateStep, type Answers, type FieldError, type StepId } from '../core';
+import {
+  choices,
+  constants,
+  nextStep,
+  previousStep,
+  progress,
+  reveals,
+  shouldRestoreAnswers,
+  stepNumber,
+  validateStep,
+  type Answers,
+  type FieldError,
+  type StepId,
+} from '../core';
 import { registerDeliveryWorker } from '../outbox/background';
 import { afterNextPaint } from '../state/afterPaint';
 import { goBackTo, navigate, questionPath } from '../state/router';
@@ -78,13 +91,20 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   }, [step]);
 
   // The engine's wasm is compiled function by function on its first call (V8's lazy compilation):
-  // the calls a click on Next or Back makes are made once now, while the page is idle, so the
-  // click does not wait for their compilation (docs/decisions.md, "Accessibility and speed").
+  // the calls a click on Next or Back makes, and those the step it shows makes on its first
+  // render (question 3 is the first to read the option lists, question 8 the first to ask
+  // whether to restore answers), are made once now, while the page is idle, so the click does
+  // not wait for their compilation (docs/decisions.md, "Accessibility and speed").
   useEffect(() => {
     const warm = () => {
-      validateStep(step, answersRef.current);
-      nextStep(step, answersRef.current);
-      previousStep(step, answersRef.current);
+      const answers = answersRef.current;
+      validateStep(step, answers);
+      nextStep(step, answers);
+      previousStep(step, answers);
+      reveals(answers);
+      shouldRestoreAnswers(answers);
+      choices();
+      constants();
     };
     if (typeof requestIdleCallback !== 'function') {
       const timer = setTimeout(warm, 200);
