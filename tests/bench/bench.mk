@@ -7,8 +7,9 @@
 #                    LANTERN=1 prints what each simulated LCP was made of (docs/performance.md).
 #   make bench-next  `next-step:` the production build, then for every step the Event Timing
 #                    duration of a click on Next and on Back at 4x CPU slowdown (median and
-#                    worst of 5 runs; tests/bench/next-step.mjs); COMPARE=<dir> clicks another
-#                    build in the same runs
+#                    worst of 5 runs; tests/bench/next-step.mjs), and each click's floor (the
+#                    next step's HTML swapped in with no script behind the click); COMPARE=<dir>
+#                    clicks another build in the same runs
 #   make bench-bucket  `flood-bucket:` what one script can store per hour in the bucket under the
 #                    default unclaimed-upload budget, against a throwaway local backend (the hour
 #                    compressed into short windows; tests/bench/flood-bucket.mjs says how)

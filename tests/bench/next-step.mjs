@@ -11,6 +11,10 @@
 // 16 ms or more (its smallest threshold), rounded to 8 ms: a shorter one is counted as 16.
 // `--compare <dir>` measures another build in the same rounds, click by click (a before/after),
 // and prints its lines as `next-step (compare): …`.
+// Each line is followed by the browser's own share, the same click with no script behind it:
+// `next-step floor: <step> next median <ms> ms; back median <ms> ms`. There the press swaps in the
+// HTML the app showed after that click (the step's form, or the whole page when Back leaves the
+// survey), so what is left is Chromium's: the events, style, layout and paint of that step.
 // Usage: node tests/bench/next-step.mjs [--dir web/dist] [--port 4461] [--compare <dir>]
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
@@ -72,8 +76,9 @@ const builds = [{ label: '', server: await serve(dir, port), origin: `http://127
 if (compare) builds.push({ label: ' (compare)', server: await serve(compare, port + 1), origin: `http://127.0.0.1:${port + 1}` });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
-/** One click on `button` at `step`: the longest Event Timing duration of its interaction. */
-async function measure(origin, step, answers, button) {
+/** One click on `button` at `step`: the longest Event Timing duration of its interaction. With
+ *  `swap` ({ scope, html }), the app never sees the click: the element `scope` gets `html`. */
+async function measure(origin, step, answers, button, swap = null) {
   const context = await browser.newContext();
   await context.addInitScript(
     ([stored]) => {
@@ -99,6 +104,20 @@ async function measure(origin, step, answers, button) {
       }),
     THRESHOLD,
   );
+  if (swap)
+    await page.evaluate(
+      ([button, { scope, html }]) => {
+        const target = [...document.querySelectorAll('button')].find((each) => each.textContent === button);
+        const swapIn = (event) => {
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          document.querySelector(scope).innerHTML = html;
+          window.__swapped = true;
+        };
+        target.addEventListener('click', swapIn, { capture: true, once: true });
+      },
+      [button, swap],
+    );
   // Where to click, found before the slowdown: page.mouse sends the raw input only, without
   // the checks (and the page listener) of a locator's click, which would run in the measure.
   const target = page.getByRole('button', { name: button, exact: true });
@@ -115,13 +134,39 @@ async function measure(origin, step, answers, button) {
   await page.mouse.down();
   await page.waitForTimeout(PRESS_MS);
   await page.mouse.up();
-  await page.waitForURL((url) => url.href !== before);
+  if (swap) await page.waitForFunction(() => window.__swapped);
+  else await page.waitForURL((url) => url.href !== before);
   // The entry is reported after the paint that follows the click's handlers.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 200)))));
   const durations = await page.evaluate(() => window.__interactions);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();
   return Math.max(THRESHOLD, ...durations);
+}
+
+/** What the app shows after `button` at `step`, clicked unthrottled: the HTML the floor swaps in. */
+async function destination(origin, step, answers, button) {
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ([stored]) => {
+      localStorage.setItem('cookiesAccepted', 'necessary');
+      localStorage.setItem('stepZeroAnswers', stored);
+    },
+    [JSON.stringify(answers)],
+  );
+  const page = await context.newPage();
+  await page.goto(`${origin}/survey/question/${step}`);
+  await page.locator('html[data-app="ready"]').waitFor();
+  const before = page.url();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL((url) => url.href !== before);
+  const inSurvey = new URL(page.url()).pathname.startsWith('/survey/question/');
+  const scope = inSurvey ? 'form.question' : '#root';
+  await page.locator(inSurvey ? 'form.question' : 'h1').waitFor();
+  await page.waitForTimeout(300);
+  const html = await page.locator(scope).evaluate((element) => element.innerHTML);
+  await context.close();
+  return { scope, html };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -142,10 +187,17 @@ const summary = (runs) =>
 try {
   for (const [step, answers, withNext] of STEPS.filter(([step]) => !ONLY || ONLY.includes(step))) {
     const runs = builds.map(() => ({ next: [], back: [] }));
-    // Next and Back take turns, run by run (and the builds, when compared, click by click).
+    const floor = { next: [], back: [] };
+    const buttons = withNext ? ['Next', 'Back'] : ['Back'];
+    const swaps = {};
+    for (const button of buttons) swaps[button] = await destination(builds[0].origin, step, answers, button);
+    // Next and Back take turns, run by run (and the builds, when compared, click by click; the
+    // floor after the clicks it is the floor of).
     for (let i = 0; i < RUNS; i += 1) {
-      for (const button of withNext ? ['Next', 'Back'] : ['Back'])
+      for (const button of buttons) {
         for (const [b, build] of builds.entries()) runs[b][button.toLowerCase()].push(await measure(build.origin, step, answers, button));
+        floor[button.toLowerCase()].push(await measure(builds[0].origin, step, answers, button, swaps[button]));
+      }
     }
     for (const [b, build] of builds.entries()) {
       const steps = b === 0 ? result.steps : result.compare.steps;
@@ -155,6 +207,10 @@ try {
       );
       console.log(`next-step${build.label}: ${step} ${parts.join('; ')}`);
     }
+    result.floor ??= {};
+    result.floor[step] = summary(floor);
+    const floorParts = Object.entries(result.floor[step]).map(([what, { medianMs }]) => `${what} median ${shown(medianMs)} ms`);
+    console.log(`next-step floor: ${step} ${floorParts.join('; ')}`);
   }
 } finally {
   result.loadAfter = loadavg();
