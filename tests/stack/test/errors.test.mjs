@@ -237,6 +237,23 @@ test('"trickle:<bytes per second>" reads an upload no faster than that, then sto
   assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
 });
 
+test('"hold" reads none of an upload until the faults are next set, then stores it', async () => {
+  await stack.post('/__stack/faults', { upload: 'hold' });
+  let settled = false;
+  const upload = supabase.storage
+    .from('survey_media')
+    .upload('1_held.txt', new File([new Uint8Array(196_608).fill(120)], 'held.txt', { type: 'text/plain' }))
+    .finally(() => {
+      settled = true;
+    });
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(settled, false, 'the upload was answered while held');
+  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 0);
+  await stack.post('/__stack/faults', {});
+  assert.equal((await upload).error, null);
+  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
+});
+
 test('"refuse": every API request has its connection cut for that long, whoever sends it; the test endpoints still answer', async () => {
   assert.equal((await stack.post('/__stack/faults', { refuse: 1500 })).status, 200);
   const cut = await fetch(`${stack.url}/rest/v1/survey_responses`, { method: 'POST', headers: { ...headers, connection: 'close' } }).then(
