@@ -116,6 +116,10 @@ export class Gateway {
         // Read the whole body first, so the insert commits even if the caller has gone meanwhile.
         body = await readBody(req, MAX_JSON_BODY);
         await new Promise((resolve) => setTimeout(resolve, Number(insertFault.slice('delay:'.length))));
+      } else if (insertFault === 'hold') {
+        // Held, like "delay:<ms>", until the faults are next set: as long as the test needs.
+        body = await readBody(req, MAX_JSON_BODY);
+        await this.faults.changed();
       } else {
         req.resume();
         return answerFault(res, insertFault, (s) =>

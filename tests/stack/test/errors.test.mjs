@@ -225,6 +225,24 @@ test('"delay:<ms>" holds the insert, then stores it', async () => {
   await stack.post('/__stack/faults', {});
 });
 
+test('"hold" holds the insert until the faults are next set, then stores it', async () => {
+  await stack.post('/__stack/faults', { insert: 'hold' });
+  let settled = false;
+  const insert = supabase
+    .from('survey_responses')
+    .insert(validRow())
+    .then((answer) => {
+      settled = true;
+      return answer;
+    });
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(settled, false, 'the insert was answered while held');
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 0);
+  await stack.post('/__stack/faults', {});
+  assert.equal((await insert).error, null);
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+});
+
 test('"trickle:<bytes per second>" reads an upload no faster than that, then stores it', async () => {
   await stack.post('/__stack/faults', { upload: 'trickle:65536' });
   const started = Date.now();
