@@ -91,9 +91,9 @@ test('axe: both submission overlays', async ({ page, request }) => {
   await openPage(page, '/survey/question/8', { answers: yes });
   await page.getByLabel('Gender').selectOption('Female');
   await page.getByRole('checkbox').check();
-  // The insert is held 15 s so PROCESSING stays up while axe looks at it, however slow the
-  // machine (the page's clock is paused, so the 10 s deadline does not end it either).
-  await stack.faults(request, { insert: 'delay:15000' });
+  // The insert is held so PROCESSING stays up while axe looks at it, however slow the machine
+  // (the page's clock is paused, so the 10 s deadline does not end it either).
+  await stack.faults(request, { insert: 'hold' });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('SUBMITTED')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeFocused();
@@ -102,6 +102,7 @@ test('axe: both submission overlays', async ({ page, request }) => {
   await expect(page.getByText('PROCESSING YOUR RESPONSE')).toBeVisible();
   expect(await axe(page, { pumpClock: true })).toEqual([]);
   // Let the held insert land before the next test resets the backend.
+  await stack.faults(request, {});
   await expect(async () => {
     await page.clock.runFor(500);
     await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 250 });

@@ -138,7 +138,7 @@ test.describe('fault matrix: phones, files and clocks', () => {
 
   test('a database that hangs: PROCESSING ends at its deadline, the row arrives later, once, and no email', async ({ page, request }) => {
     test.setTimeout(90_000);
-    await stack.faults(request, { insert: 'delay:15000' });
+    await stack.faults(request, { insert: 'hold' }); // until the page has passed its deadline
     await toSubmit(page, 'world:deadline');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.clock.runFor(2268);
@@ -146,6 +146,8 @@ test.describe('fault matrix: phones, files and clocks', () => {
     await page.clock.runFor(10_000); // the deadline, on the page's clock
     await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 3000 });
     await expect(heading(page)).toHaveText('Thank You');
+    expect(await stack.rows(request)).toEqual([]);
+    await stack.faults(request, {}); // the database answers again
     await expect.poll(async () => (await stack.rows(request)).length, { timeout: 30_000 }).toBe(1);
     await page.clock.runFor(60_000); // any retry that would double it has had its chance
     await page.waitForTimeout(1000);

@@ -96,8 +96,9 @@ test('the thank-you line: a polite status region that enters empty, says "still 
   request,
 }) => {
   test.setTimeout(150_000);
-  // About 1 Mbit/s up: the 4 MB video needs some 32 s, longer than the page takes to show.
-  await stack.faults(request, { upload: 'trickle:131072' });
+  // The upload is held (none of it read) until the line has said it is still being sent,
+  // however long the page takes to show; then it goes through.
+  await stack.faults(request, { upload: 'hold' });
   await watchStatusLine(page);
   await openPage(page, '/');
   await startSurvey(page);
@@ -115,6 +116,8 @@ test('the thank-you line: a polite status region that enters empty, says "still 
   expect(await statusLineEntered(page)).toEqual([{ inserted: '', role: 'status', live: null }]);
   await page.clock.runFor(500);
   await expect(line).toHaveText('Your response is still being sent. Please keep this page open a moment.');
+  expect(await stack.rows(request)).toEqual([]);
+  await stack.faults(request, {}); // the upload goes on, and ends
   await expect(line).toHaveText('Your response has arrived.', { timeout: 90_000 });
   expect(await stack.rows(request)).toHaveLength(1);
 });

@@ -144,9 +144,11 @@ test("each prerendered page's first paint fits the first round trip of a new con
 });
 
 /** Every element's computed style (and its ::before and ::after), by its place in the page,
- *  its animations finished (a running one would differ by the time it is read). */
-const computedStyles = (page: Page) =>
-  page.evaluate(() => {
+ *  its animations finished (a running one would differ by the time it is read), kept in the
+ *  page under `name`: the two readings are compared there (styleDifferences), so only what
+ *  differs crosses to the test, not the megabytes of values of a long page (twice per load). */
+const readStyles = (page: Page, name: 'before' | 'after') =>
+  page.evaluate((name) => {
     for (const animation of document.getAnimations()) animation.finish();
     const styles: Record<string, Record<string, string>> = {};
     const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
@@ -161,7 +163,24 @@ const computedStyles = (page: Page) =>
         ] = values;
       }
     });
-    return styles;
+    const w = window as unknown as { readStyles: Record<string, typeof styles> };
+    w.readStyles = { ...w.readStyles, [name]: styles };
+  }, name);
+
+/** The boxes of both readings, and every property of a box of the second whose value the first
+ *  did not have: `<box> <property>: <before> -> <after>`. */
+const styleDifferences = (page: Page) =>
+  page.evaluate(() => {
+    const { before, after } = (window as unknown as { readStyles: Record<string, Record<string, Record<string, string>>> }).readStyles;
+    return {
+      before: Object.keys(before),
+      after: Object.keys(after),
+      differences: Object.keys(after).flatMap((key) =>
+        Object.keys(after[key])
+          .filter((property) => before[key]?.[property] !== after[key][property])
+          .map((property) => `${key} ${property}: ${before[key]?.[property]} -> ${after[key][property]}`),
+      ),
+    };
   });
 
 // A prerendered page links only the part of the site's stylesheet its HTML can use
@@ -173,34 +192,37 @@ for (const path of [...Object.keys(PAGES), '/privacy#terms', '/privacy#cookies']
     const html = await (await request.get(path)).text();
     const own = /<link rel="stylesheet"[^>]*\shref="([^"]+)"/.exec(html)?.[1];
     expect(own).toBeTruthy();
-    for (const choice of [null, 'true']) {
-      for (const width of [360, 1440]) {
+    // The four loads at once, each in its own context (own storage and viewport): nothing in one
+    // reaches another, and the readings wait on nothing but the page they read.
+    const loads = [null, 'true'].flatMap((choice) => [360, 1440].map((width) => ({ choice, width })));
+    await Promise.all(
+      loads.map(async ({ choice, width }) => {
         const context = await browser.newContext({ viewport: { width, height: 800 } });
-        const page = await context.newPage();
-        if (choice) await page.addInitScript((value) => localStorage.setItem('cookiesAccepted', value), choice);
-        await holdScripts(page); // the page stays as its HTML made it
-        const held: Route[] = [];
-        await page.route(/\.css$/, (route) => (new URL(route.request().url()).pathname === own ? route.continue() : held.push(route)));
-        await page.goto(path, { waitUntil: 'domcontentloaded' });
-        await page.evaluate(() => document.fonts.ready);
-        // The head script links the whole stylesheet once the page has painted.
-        await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(2);
-        const before = await computedStyles(page);
-        await Promise.all(held.map((route) => route.continue()));
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet),
-        );
-        const after = await computedStyles(page);
-        const differences = Object.keys(after).flatMap((key) =>
-          Object.keys(after[key])
-            .filter((property) => before[key]?.[property] !== after[key][property])
-            .map((property) => `${key} ${property}: ${before[key]?.[property]} -> ${after[key][property]}`),
-        );
-        expect(Object.keys(after)).toEqual(Object.keys(before));
-        expect(differences, `${path} at ${width} px${choice ? ', a cookie choice stored' : ''}`).toEqual([]);
-        await context.close();
-      }
-    }
+        try {
+          const page = await context.newPage();
+          if (choice) await page.addInitScript((value) => localStorage.setItem('cookiesAccepted', value), choice);
+          await holdScripts(page); // the page stays as its HTML made it
+          const held: Route[] = [];
+          await page.route(/\.css$/, (route) => (new URL(route.request().url()).pathname === own ? route.continue() : held.push(route)));
+          await page.goto(path, { waitUntil: 'domcontentloaded' });
+          await page.evaluate(() => document.fonts.ready);
+          // The head script links the whole stylesheet once the page has painted.
+          await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(2);
+          await readStyles(page, 'before');
+          await Promise.all(held.map((route) => route.continue()));
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => (link as HTMLLinkElement).sheet),
+          );
+          await readStyles(page, 'after');
+          const { before, after, differences } = await styleDifferences(page);
+          const where = `${path} at ${width} px${choice ? ', a cookie choice stored' : ''}`;
+          expect(after, where).toEqual(before);
+          expect(differences, where).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }),
+    );
   });
 }
 

@@ -151,7 +151,7 @@ test.describe('at 320 px', () => {
     await page.getByLabel('Gender').selectOption('Female');
     await page.getByRole('checkbox').check();
     // The insert is held so PROCESSING stays up while it is measured (the page's clock is paused).
-    await stack.faults(request, { insert: 'delay:15000' });
+    await stack.faults(request, { insert: 'hold' });
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('SUBMITTED')).toBeVisible();
     const plain = await reflowProblems(page);
@@ -163,6 +163,7 @@ test.describe('at 320 px', () => {
     await expect(page.getByText('Connecting to database...')).toBeVisible();
     expect(await reflowProblems(page), 'PROCESSING, with text spacing').toEqual([]);
     // Let the held insert land before the next test resets the backend.
+    await stack.faults(request, {});
     await expect(async () => {
       await page.clock.runFor(500);
       await expect(page).toHaveURL(/\/thank-you\/completed$/, { timeout: 250 });

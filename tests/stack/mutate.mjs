@@ -2,7 +2,7 @@
 // Proves the SQL tests guard every rule: one throwaway cluster gets Supabase's bootstrap and every
 // migration; the rules are then read from the catalog (lib/mutations.mjs) and, for each one, a
 // copy of that database (CREATE DATABASE ... TEMPLATE, a file copy) has exactly that rule
-// removed or weakened and `pg_prove` must fail on it. Exits 1 naming every mutation not caught.
+// removed or weakened and one SQL test file must fail on it (pg_prove). Exits 1 naming every mutation not caught.
 //   node tests/stack/mutate.mjs [--jobs N] [--only TEXT]   (make test-mutations; MUTATE_JOBS=N also works)
 // --only keeps the mutations whose label contains TEXT (a quick look while writing a test).
 import { mkdtempSync, rmSync, readdirSync } from 'node:fs';
@@ -51,9 +51,9 @@ try {
     PGPORT: String(cluster.port),
     PGUSER: 'postgres',
   };
-  const prove = (db) =>
+  const prove = (db, files = testFiles()) =>
     new Promise((done) => {
-      const child = spawn('pg_prove', ['-Q', ...testFiles()], {
+      const child = spawn('pg_prove', ['-Q', ...files], {
         cwd: repoRoot,
         env: { ...env, PGDATABASE: db },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,6 +86,24 @@ try {
   }
   const drop = (name) => admin.query(`drop database if exists ${name} with (force)`);
 
+  // A mutant is caught when one SQL test file fails on it, which is when `pg_prove` over all of
+  // them fails: the files are independent (each one transaction, rolled back), so they run one
+  // at a time and stop at the first that fails, instead of all ten for every mutant (most of
+  // this suite's time). A mutant none catches still meets every file. The file that caught the
+  // mutant before goes first: neighbouring mutants weaken the same table or function.
+  let lastCatcher = null;
+  async function proveUntilCaught(db) {
+    const files = testFiles();
+    const order = lastCatcher ? [lastCatcher, ...files.filter((f) => f !== lastCatcher)] : files;
+    for (const file of order) {
+      if ((await prove(db, [file])).failed) {
+        lastCatcher = file;
+        return { failed: true };
+      }
+    }
+    return { failed: false };
+  }
+
   // The unmutated schema must pass, or every "caught" below would mean nothing.
   await copy('mutate_check', null);
   const clean = await prove('mutate_check');
@@ -103,7 +121,7 @@ try {
       let line;
       try {
         await copy(db, sql);
-        const r = await prove(db);
+        const r = await proveUntilCaught(db);
         line = r.failed ? 'caught ' : 'MISSED ';
         if (!r.failed) missed.push(label);
       } catch (e) {

@@ -116,6 +116,10 @@ export class Gateway {
         // Read the whole body first, so the insert commits even if the caller has gone meanwhile.
         body = await readBody(req, MAX_JSON_BODY);
         await new Promise((resolve) => setTimeout(resolve, Number(insertFault.slice('delay:'.length))));
+      } else if (insertFault === 'hold') {
+        // Held, like "delay:<ms>", until the faults are next set: as long as the test needs.
+        body = await readBody(req, MAX_JSON_BODY);
+        await this.faults.changed();
       } else {
         req.resume();
         return answerFault(res, insertFault, (s) =>
@@ -200,7 +204,13 @@ export class Gateway {
 
   async upload(req, res, rest, claims) {
     const { bucket: bucketId, key } = parseObjectPath(rest);
-    const uploadFault = this.faults.take('upload');
+    let uploadFault = this.faults.take('upload');
+    // "hold": nothing of the body is read (TCP holds back the sender) until the faults are next
+    // set, then all of it at once: an upload still going for as long as a test needs it to be.
+    if (uploadFault === 'hold') {
+      await this.faults.changed();
+      uploadFault = undefined;
+    }
     // "trickle:<bytes per second>": the body is read no faster than that (a slow uplink).
     const trickle = /^trickle:(\d+)$/.exec(String(uploadFault))?.[1];
     const source = trickle === undefined ? req : throttled(req, Number(trickle));

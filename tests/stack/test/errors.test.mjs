@@ -225,6 +225,24 @@ test('"delay:<ms>" holds the insert, then stores it', async () => {
   await stack.post('/__stack/faults', {});
 });
 
+test('"hold" holds the insert until the faults are next set, then stores it', async () => {
+  await stack.post('/__stack/faults', { insert: 'hold' });
+  let settled = false;
+  const insert = supabase
+    .from('survey_responses')
+    .insert(validRow())
+    .then((answer) => {
+      settled = true;
+      return answer;
+    });
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(settled, false, 'the insert was answered while held');
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 0);
+  await stack.post('/__stack/faults', {});
+  assert.equal((await insert).error, null);
+  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+});
+
 test('"trickle:<bytes per second>" reads an upload no faster than that, then stores it', async () => {
   await stack.post('/__stack/faults', { upload: 'trickle:65536' });
   const started = Date.now();
@@ -234,6 +252,23 @@ test('"trickle:<bytes per second>" reads an upload no faster than that, then sto
   assert.equal(error, null);
   // 192 KiB at 64 KiB/s: the last 64 KiB chunk may be read without a wait, so at least 2 s.
   assert.ok(Date.now() - started >= 1900, `took ${Date.now() - started} ms`);
+  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
+});
+
+test('"hold" reads none of an upload until the faults are next set, then stores it', async () => {
+  await stack.post('/__stack/faults', { upload: 'hold' });
+  let settled = false;
+  const upload = supabase.storage
+    .from('survey_media')
+    .upload('1_held.txt', new File([new Uint8Array(196_608).fill(120)], 'held.txt', { type: 'text/plain' }))
+    .finally(() => {
+      settled = true;
+    });
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(settled, false, 'the upload was answered while held');
+  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 0);
+  await stack.post('/__stack/faults', {});
+  assert.equal((await upload).error, null);
   assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
 });
 
