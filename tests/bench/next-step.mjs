@@ -76,9 +76,8 @@ const builds = [{ label: '', server: await serve(dir, port), origin: `http://127
 if (compare) builds.push({ label: ' (compare)', server: await serve(compare, port + 1), origin: `http://127.0.0.1:${port + 1}` });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
-/** One click on `button` at `step`: the longest Event Timing duration of its interaction. With
- *  `swap` ({ scope, html }), the app never sees the click: the element `scope` gets `html`. */
-async function measure(origin, step, answers, button, swap = null) {
+/** A fresh page (its own context) on `step`, with `answers` stored and the app ready. */
+async function openStep(origin, step, answers) {
   const context = await browser.newContext();
   await context.addInitScript(
     ([stored]) => {
@@ -92,6 +91,13 @@ async function measure(origin, step, answers, button, swap = null) {
   await page.locator('html[data-app="ready"]').waitFor();
   await page.locator('form.question').waitFor();
   if (!page.url().endsWith(`/survey/question/${step}`)) throw new Error(`${step}: the engine sent the page to ${page.url()}`);
+  return { context, page };
+}
+
+/** One click on `button` at `step`: the longest Event Timing duration of its interaction. With
+ *  `swap` ({ scope, html }), the app never sees the click: the element `scope` gets `html`. */
+async function measure(origin, step, answers, button, swap = null) {
+  const { context, page } = await openStep(origin, step, answers);
   await page.evaluate(
     (threshold) =>
       new Promise((resolve) => {
@@ -146,17 +152,7 @@ async function measure(origin, step, answers, button, swap = null) {
 
 /** What the app shows after `button` at `step`, clicked unthrottled: the HTML the floor swaps in. */
 async function destination(origin, step, answers, button) {
-  const context = await browser.newContext();
-  await context.addInitScript(
-    ([stored]) => {
-      localStorage.setItem('cookiesAccepted', 'necessary');
-      localStorage.setItem('stepZeroAnswers', stored);
-    },
-    [JSON.stringify(answers)],
-  );
-  const page = await context.newPage();
-  await page.goto(`${origin}/survey/question/${step}`);
-  await page.locator('html[data-app="ready"]').waitFor();
+  const { context, page } = await openStep(origin, step, answers);
   const before = page.url();
   await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL((url) => url.href !== before);

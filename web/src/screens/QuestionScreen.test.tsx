@@ -5,9 +5,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { App, screens, SubmitOverlay } from '../App';
-import type { Answers, StepId } from '../core';
+import type { StepId } from '../core';
 import { readStartupState } from '../state/storage';
-import { fakePorts } from '../test/fakePorts';
+import { fakePorts, yesAnswers } from '../test/fakePorts';
 
 /** Every engine function the page has called, by name: the glue with each function wrapped. */
 const called = new Set<string>();
@@ -27,16 +27,6 @@ vi.mock('../../../pkg/stepzero_core.js', async (importOriginal) => {
   );
 });
 
-const yes: Answers = {
-  question1: 'Talk to a stranger',
-  question2: 'Instagram',
-  question3: 'Yes',
-  question4a: 'Neutral',
-  question5a: 'Yes',
-  question6: 'No',
-  age: '30',
-};
-
 beforeAll(() => Promise.all([...Object.values(screens), SubmitOverlay].map((each) => each.preload())));
 
 /** Clicks `button` after the page's idle time; returns the engine functions it called first. */
@@ -51,7 +41,7 @@ async function firstCallsOf(button: 'Next' | 'Back', arrival: StepId): Promise<s
 it('no click on Next or Back through the survey is the first call of an engine function', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   try {
-    localStorage.setItem('stepZeroAnswers', JSON.stringify(yes));
+    localStorage.setItem('stepZeroAnswers', JSON.stringify(yesAnswers));
     localStorage.setItem('cookiesAccepted', 'true');
     window.history.replaceState(null, '', '/survey/question/1');
     render(<App startup={readStartupState()} ports={fakePorts().ports} />);
