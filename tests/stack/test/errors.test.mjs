@@ -225,22 +225,29 @@ test('"delay:<ms>" holds the insert, then stores it', async () => {
   await stack.post('/__stack/faults', {});
 });
 
-test('"hold" holds the insert until the faults are next set, then stores it', async () => {
-  await stack.post('/__stack/faults', { insert: 'hold' });
+// Holds one call with `faults`, checks it is neither answered nor stored for a second, then
+// sets the faults again (which releases it) and checks it is answered and stored once.
+async function checkHeldUntilFaultsSet(faults, send, storedPath, what) {
+  await stack.post('/__stack/faults', faults);
   let settled = false;
-  const insert = supabase
-    .from('survey_responses')
-    .insert(validRow())
-    .then((answer) => {
-      settled = true;
-      return answer;
-    });
+  const sent = send().finally(() => {
+    settled = true;
+  });
   await new Promise((r) => setTimeout(r, 1000));
-  assert.equal(settled, false, 'the insert was answered while held');
-  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 0);
+  assert.equal(settled, false, `the ${what} was answered while held`);
+  assert.equal((await stack.json(storedPath)).length, 0);
   await stack.post('/__stack/faults', {});
-  assert.equal((await insert).error, null);
-  assert.equal((await stack.json('/__stack/rows/survey_responses')).length, 1);
+  assert.equal((await sent).error, null);
+  assert.equal((await stack.json(storedPath)).length, 1);
+}
+
+test('"hold" holds the insert until the faults are next set, then stores it', async () => {
+  await checkHeldUntilFaultsSet(
+    { insert: 'hold' },
+    async () => supabase.from('survey_responses').insert(validRow()),
+    '/__stack/rows/survey_responses',
+    'insert',
+  );
 });
 
 test('"trickle:<bytes per second>" reads an upload no faster than that, then stores it', async () => {
@@ -256,20 +263,15 @@ test('"trickle:<bytes per second>" reads an upload no faster than that, then sto
 });
 
 test('"hold" reads none of an upload until the faults are next set, then stores it', async () => {
-  await stack.post('/__stack/faults', { upload: 'hold' });
-  let settled = false;
-  const upload = supabase.storage
-    .from('survey_media')
-    .upload('1_held.txt', new File([new Uint8Array(196_608).fill(120)], 'held.txt', { type: 'text/plain' }))
-    .finally(() => {
-      settled = true;
-    });
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.equal(settled, false, 'the upload was answered while held');
-  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 0);
-  await stack.post('/__stack/faults', {});
-  assert.equal((await upload).error, null);
-  assert.equal((await stack.json('/__stack/objects/survey_media')).length, 1);
+  await checkHeldUntilFaultsSet(
+    { upload: 'hold' },
+    () =>
+      supabase.storage
+        .from('survey_media')
+        .upload('1_held.txt', new File([new Uint8Array(196_608).fill(120)], 'held.txt', { type: 'text/plain' })),
+    '/__stack/objects/survey_media',
+    'upload',
+  );
 });
 
 test('"refuse": every API request has its connection cut for that long, whoever sends it; the test endpoints still answer', async () => {
