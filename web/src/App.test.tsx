@@ -95,6 +95,21 @@ describe('survey steps', () => {
     expect(localStorage.getItem('stepZeroCurrentQuestion')).toBe('2');
   });
 
+  it("a click on Next is the step's Next: the browser never submits the form", async () => {
+    // The form's submission would cost the click a forced style update and a second event
+    // through React (docs/decisions.md, "Accessibility and speed"); Enter in a field still
+    // presses Next, as the browser clicks a form's submit button for it.
+    open('/survey/question/1', { question1: 'Sing in public' });
+    const submitted = vi.fn();
+    document.querySelector('form.question')!.addEventListener('submit', submitted);
+    next();
+    await at('/survey/question/2');
+    fireEvent.change(screen.getByLabelText('Where did you find your challenge?'), { target: { value: 'A poster' } });
+    next();
+    await at('/survey/question/3');
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
   it('a step change keeps the frame and starts the step fresh: no old error, focus on its heading', async () => {
     open('/survey/question/1', { question1: 'Sing in public' });
     const exit = screen.getByRole('button', { name: 'Exit the survey' });
