@@ -49,7 +49,7 @@ FRAGMENTS := tests/stack/stack.mk core/image.mk web/web.mk tests/security/securi
 	tests/bench/bench.mk core/mutants.mk web/lint.mk core/work.mk ops/ops.mk core/engine-js.mk \
 	tests/hosts/hosts.mk tests/engines/engines.mk tests/soak/soak.mk
 
-.PHONY: help tools install-plan engine-pkgs pkg test test-tools test-docs test-rust test-wasm bench clean
+.PHONY: help tools install-plan engine-pkgs engine-pkgs-each pkg test test-tools test-docs test-rust test-wasm bench clean
 
 # Each `#   make <target>  <what>` line of the Makefile and its fragments, with the lines that
 # carry its description on (indented under it).
@@ -69,7 +69,12 @@ install-plan: tools stack-deps web-deps engines-deps
 # Everything the site imports from the engine: the engine (wasm, and pkg-js without
 # WebAssembly), the image routine (pkg-image) and the proof-of-work solver (pkg-work, pkg-work-js).
 # Every target that builds, type-checks or serves web/ depends on this one prerequisite.
-engine-pkgs: pkg pkg-image pkg-work pkg-work-js
+# Two builds at a time (each in its own target directory): each ends in a link-time
+# optimisation of one codegen unit, which runs on one core. From a clean target/ on 2 cores:
+# 3 min 30 s one at a time, 2 min 40 s two at a time.
+engine-pkgs:
+	@$(MAKE) --no-print-directory -j2 -O engine-pkgs-each
+engine-pkgs-each: pkg pkg-image pkg-work pkg-work-js
 
 # The engine for the browser: wasm-pack release build, web target, TypeScript types included.
 # pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
