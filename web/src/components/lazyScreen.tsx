@@ -31,10 +31,12 @@ export function lazyScreen<P extends object>(
   };
 
   function Screen(props: P) {
-    const [, setLoaded] = useState(false);
+    const [, setLoaded] = useState(() => loaded !== null); // true: the effect's update is a no-op
     const [failure, setFailure] = useState<unknown>(null);
     useEffect(() => {
-      if (!loaded) preload().then(() => setLoaded(true), setFailure);
+      // Asked even when `loaded` is already set: the chunk may have landed after this render
+      // and before its effects (a later task), and only this state change shows it.
+      preload().then(() => setLoaded(true), setFailure);
     }, []);
     if (failure) throw failure; // to the ErrorBoundary: the fallback screen
     const Loaded = loaded;
