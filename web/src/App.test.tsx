@@ -1,5 +1,5 @@
 // Screens, routing and browser state in jsdom, with the real engine and fake backend calls.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, screens, SubmitOverlay } from './App';
 import type { Answers } from './core';
@@ -39,10 +39,14 @@ describe('hero', () => {
     open('/');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('TELL US ABOUT YOUR CHALLENGE')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(3499));
+    act(() => {
+      vi.advanceTimersByTime(3499);
+    });
     expect(screen.getByText('TELL US ABOUT YOUR CHALLENGE')).toBeTruthy();
     expect(window.location.pathname).toBe('/survey/intro');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     await at('/survey/question/1');
     expect(heading().textContent).toBe('What challenge were you given?');
   });
@@ -180,16 +184,25 @@ describe('survey steps', () => {
 describe('submission', () => {
   it('shows SUBMITTED, then PROCESSING, inserts once, and ends on the thank-you page with flags', async () => {
     const fake = open('/survey/question/8', yesSet);
-    fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'Female' } });
+    // A select's change, as the browser sends it: @testing-library/preact's fireEvent.change
+    // sends `input` under preact/compat, which a select's onChange (a `change` listener) never hears.
+    const gender = screen.getByLabelText('Gender');
+    fireEvent(gender, createEvent.change(gender, { target: { value: 'Female' } }));
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' })); // the guard ignores a second click
     expect(screen.getByText('SUBMITTED')).toBeTruthy();
-    await act(async () => vi.advanceTimersByTime(2250));
+    await act(async () => {
+      await vi.advanceTimersByTime(2250);
+    });
     expect(screen.getByText('PROCESSING YOUR RESPONSE')).toBeTruthy();
     expect(screen.getByText('Connecting to database...')).toBeTruthy();
-    await act(async () => vi.advanceTimersByTime(18));
-    await act(async () => vi.runAllTimersAsync());
+    await act(async () => {
+      await vi.advanceTimersByTime(18);
+    });
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
     await at('/thank-you/completed');
     expect(fake.inserts).toHaveLength(1);
     expect(localStorage.getItem('lastThankYouType')).toBe('completed');

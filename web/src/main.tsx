@@ -3,11 +3,13 @@
 // hydrated once what it was rendered with is here (the engine and the page's chunk), so the
 // first client render equals the HTML. The survey's steps start from the shell (its loading
 // line, hydrated at once) and render when the engine's wasm and their chunk are in.
+import { options } from 'preact';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
+import { afterNextPaint } from './state/afterPaint';
 import { afterEngine, engineStatus, loadEngine } from './state/engineStatus';
 import { prerenderedPath } from './state/hydration';
 import { parseRoute } from './state/router';
@@ -23,6 +25,11 @@ function Ready({ children }: { children: ReactNode }) {
   }, []);
   return children;
 }
+
+// Effects (useEffect) run once the frame they follow is painted, as Preact runs them, but found
+// by the page's own frame signal instead of requestAnimationFrame and a timer: a page whose clock
+// is paused (the e2e tests pause it) would otherwise never run them.
+options.requestAnimationFrame = afterNextPaint;
 
 async function boot() {
   const container = document.getElementById('root')!;
@@ -62,10 +69,10 @@ async function boot() {
   hydrate(container, app);
 }
 
-/** Hydration as a transition: React yields to the browser every few milliseconds instead of
- *  holding the main thread for the whole page (the page is already painted from its HTML). */
+/** Hydration takes the painted page over in one task (Preact's `startTransition` runs its
+ *  callback at once; it is kept for the React API the app is written against). */
 function hydrate(container: HTMLElement, app: ReactNode) {
-  // From here React answers presses on the page: the head script stops keeping them.
+  // From here the app answers presses on the page: the head script stops keeping them.
   document.dispatchEvent(new Event('stepzero:app-starting'));
   startTransition(() => {
     hydrateRoot(container, app);

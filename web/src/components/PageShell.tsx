@@ -23,7 +23,7 @@ export function PageShell({ children, current, className = '', footerSocials = t
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only
   }, []);
   // The skip link moves focus itself: changing the URL hash would switch privacy tabs.
-  const skip = (event: MouseEvent) => {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     main.current?.focus();
   };

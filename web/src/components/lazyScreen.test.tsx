@@ -1,6 +1,6 @@
 // A lazy screen whose chunk arrives after its first render but before that render's effects
-// run (React runs a commit's passive effects in a later task) must still show the screen, not
-// its placeholder for good.
+// run (Preact runs a commit's effects after the next paint) must still show the screen, not its
+// placeholder for good.
 import { createRoot } from 'react-dom/client';
 import { expect, test } from 'vitest';
 import { lazyScreen } from './lazyScreen';
@@ -21,9 +21,7 @@ test('a chunk that lands between the first render and its effects still shows th
     });
     observer.observe(container, { childList: true, subtree: true });
   });
-  // Outside act(), as in the browser: React schedules the render and its effects itself.
-  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  // Outside act(), as in the browser: Preact schedules the render and its effects itself.
   const root = createRoot(container);
   try {
     root.render(<Screen />);
@@ -32,6 +30,5 @@ test('a chunk that lands between the first render and its effects still shows th
   } finally {
     root.unmount();
     container.remove();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   }
 });

@@ -41,7 +41,7 @@ export function AboutScreen() {
           {FEATURES.map((feature, index) => (
             <li key={feature.title} className="feature">
               <span className="feature__number" aria-hidden="true">
-                0{index + 1}
+                {`0${index + 1}`}
               </span>
               <h2 className="feature__title">{feature.title}</h2>
               <p>{feature.text}</p>

@@ -30,7 +30,7 @@ export function PrivacyScreen({ hash }: { hash: string }) {
     navigate(`/privacy#${id}`, { replace: true });
     if (focus) refs.current[id]?.focus();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = TABS.findIndex((tab) => tab.id === active.id);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
     if (!(event.key in moves)) return;

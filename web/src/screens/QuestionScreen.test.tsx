@@ -2,7 +2,7 @@
 // wasm function on its first call, and QuestionScreen makes those calls while the page is idle
 // (docs/decisions.md, "Accessibility and speed"). Its own file: the engine and the option lists
 // it caches start fresh here, as on a page load.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { App, screens, SubmitOverlay } from '../App';
 import type { StepId } from '../core';
@@ -31,7 +31,10 @@ beforeAll(() => Promise.all([...Object.values(screens), SubmitOverlay].map((each
 
 /** Clicks `button` after the page's idle time; returns the engine functions it called first. */
 async function firstCallsOf(button: 'Next' | 'Back', arrival: StepId): Promise<string[]> {
-  await act(() => vi.advanceTimersByTimeAsync(1000)); // jsdom has no requestIdleCallback: a timer
+  // jsdom has no requestIdleCallback: a timer
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(1000);
+  });
   const before = new Set(called);
   fireEvent.click(screen.getByRole('button', { name: button }));
   await vi.waitFor(() => expect(window.location.pathname).toBe(`/survey/question/${arrival}`));

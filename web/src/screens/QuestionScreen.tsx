@@ -1,6 +1,6 @@
 // One survey step (spec point 2 "Survey screens"): progress, exit (x), the question, Back and
 // Next (Submit on 8). The engine validates and decides the next and previous step.
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type MutableRefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { ProgressBar } from '../components/ProgressBar';
 import {
@@ -74,9 +74,11 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   // over: they are typing, so on that first step the focus stays where they put it.
   // The focus moves once the step is painted (state/afterPaint.ts): focus() lays the page out, and
   // in the click's task that was the frame's own layout done early, with the selection and style
-  // work of the focus change on top (docs/decisions.md, "Accessibility and speed").
+  // work of the focus change on top (docs/decisions.md, "Accessibility and speed"). Queued from a
+  // layout effect, in the commit: Preact runs plain effects after a paint, which would put the
+  // focus a frame later still, where a key pressed meanwhile lands elsewhere.
   const firstStep = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     afterNextPaint(() => {
       if (!heading.current?.isConnected) return; // the visitor has left the survey meanwhile
       const active = document.activeElement;
@@ -130,7 +132,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
       setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
   };
 
-  const next = (event: FormEvent | MouseEvent) => {
+  const next = (event: FormEvent<HTMLFormElement> | MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     if (busy) return;
     const current = answersRef.current;
@@ -183,8 +185,8 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
               Back
             </button>
             {/* Next acts on the click itself (Enter in a field clicks it too) and stops the form's
-                submission: that costs the click a forced style update and a second event through
-                React, 1.5 ms of its 5.7 at 1x (docs/decisions.md, "Accessibility and speed").
+                submission: that cost the click a forced style update and a second event through
+                the app, 1.5 ms of its 5.7 at 1x (docs/decisions.md, "Accessibility and speed").
                 The form's onSubmit stays for a submission that comes without a click. */}
             <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy} onClick={next}>
               {step === '8' ? 'Submit' : 'Next'}

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from './afterPaint';
 import { cameFrom, navigate, parseRoute, useLocation } from './router';

@@ -44,7 +44,7 @@ export const AgeQuestion = forwardRef<HTMLHeadingElement, Props>(function AgeQue
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy('age', error)}
-        onChange={(event) => onChange(digitsOnly(event.target.value))}
+        onChange={(event) => onChange(digitsOnly(event.currentTarget.value))}
       />
     </Field>
   );

@@ -34,7 +34,7 @@ export function AttachmentField({ file, onChange }: { file: File | null; onChang
         accept={PICKER_HINT}
         tabIndex={-1}
         aria-labelledby="attachment-label"
-        onChange={(event) => choose(event.target.files?.[0])}
+        onChange={(event) => choose(event.currentTarget.files?.[0])}
       />
       <div className="attachment__row">
         <button

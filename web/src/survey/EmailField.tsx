@@ -29,11 +29,11 @@ export function EmailField({
         type="email"
         inputMode="email"
         autoComplete="email"
-        spellCheck={false}
+        spellcheck={false}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(NAME, error, true)}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.currentTarget.value)}
       />
     </Field>
   );

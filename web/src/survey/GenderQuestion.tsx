@@ -32,7 +32,7 @@ export const GenderQuestion = forwardRef<HTMLHeadingElement, Props>(function Gen
           value={gender}
           aria-invalid={errors.gender ? true : undefined}
           aria-describedby={describedBy('gender', errors.gender)}
-          onChange={(event) => onGender(event.target.value)}
+          onChange={(event) => onGender(event.currentTarget.value)}
         >
           <option value="">Select your gender</option>
           {options.map((option) => (
@@ -52,7 +52,7 @@ export const GenderQuestion = forwardRef<HTMLHeadingElement, Props>(function Gen
             checked={consent}
             aria-invalid={errors.termsConsent ? true : undefined}
             aria-describedby={describedBy('termsConsent', errors.termsConsent)}
-            onChange={(event) => onConsent(event.target.checked)}
+            onChange={(event) => onConsent(event.currentTarget.checked)}
           />
           <label htmlFor="termsConsent" className="checkbox__label">
             I acknowledge and agree to the <Link href="/privacy#privacy">Privacy Policy</Link> and{' '}

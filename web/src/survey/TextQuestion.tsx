@@ -19,12 +19,16 @@ export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQ
   headingRef,
 ) {
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  // A prerendered question (question 1's HTML) can be typed into before the app takes it over:
-  // hydration keeps what the field shows, and this hands it to the answers, so what the visitor
-  // sees is what is kept and validated. In a client render the field shows `value` already.
+  // A prerendered question (question 1's HTML) can be typed into before the app takes it over.
+  // Preact's hydration leaves a field's value as it is, so this settles it once: text typed into
+  // the HTML's field (its value no longer the HTML's, `defaultValue`) goes to the answers, so what
+  // the visitor sees is what is kept and validated; an untouched field is given the answer (one
+  // stored by an earlier visit). In a client render the field shows `value` already.
   useLayoutEffect(() => {
-    const shown = field.current?.value;
-    if (shown !== undefined && shown !== value) onChange(shown);
+    const shown = field.current;
+    if (!shown || shown.value === value) return;
+    if (shown.value !== shown.defaultValue) onChange(shown.value);
+    else shown.value = value;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the field over
   }, []);
   const common = {
@@ -50,9 +54,9 @@ export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQ
         </p>
       )}
       {multiline ? (
-        <textarea {...common} rows={5} onChange={(event) => onChange(event.target.value)} />
+        <textarea {...common} rows={5} onChange={(event) => onChange(event.currentTarget.value)} />
       ) : (
-        <input {...common} type="text" onChange={(event) => onChange(event.target.value)} />
+        <input {...common} type="text" onChange={(event) => onChange(event.currentTarget.value)} />
       )}
     </Field>
   );

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup } from '@testing-library/preact';
 import { runQueuedNow } from '../state/afterPaint';
 import { loadEngine } from '../state/engineStatus';
 import { setSubmitPhase } from '../state/submissionPhase';
