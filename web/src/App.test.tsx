@@ -101,7 +101,7 @@ describe('survey steps', () => {
 
   it("a click on Next is the step's Next: the browser never submits the form", async () => {
     // The form's submission would cost the click a forced style update and a second event
-    // through React (docs/decisions.md, "Accessibility and speed"); Enter in a field still
+    // through the app (docs/decisions.md, "Accessibility and speed"); Enter in a field still
     // presses Next, as the browser clicks a form's submit button for it.
     open('/survey/question/1', { question1: 'Sing in public' });
     const submitted = vi.fn();

@@ -28,8 +28,9 @@ function Ready({ children }: { children: ReactNode }) {
 
 // Effects (useEffect) run once the frame they follow is painted, as Preact runs them, but found
 // by the page's own frame signal instead of requestAnimationFrame and a timer: a page whose clock
-// is paused (the e2e tests pause it) would otherwise never run them.
-options.requestAnimationFrame = afterNextPaint;
+// is paused (the e2e tests pause it) would otherwise never run them. A browser without that
+// signal (no ResizeObserver) keeps Preact's own.
+if (typeof ResizeObserver === 'function' && typeof MessageChannel === 'function') options.requestAnimationFrame = afterNextPaint;
 
 async function boot() {
   const container = document.getElementById('root')!;

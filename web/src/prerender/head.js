@@ -5,7 +5,7 @@
 // KEYS.cookiesAccepted) and which policy tab the URL's hash names. It asks for the app once the
 // page has painted. And it keeps a button pressed before the app took over (the page is
 // painted before its script arrives): main.tsx announces `stepzero:app-starting` just before
-// React takes the page over and `stepzero:app-ready` once it is hydrated, and a press from
+// the app takes the page over and `stepzero:app-ready` once it is hydrated, and a press from
 // before the start is replayed on the same button, now live (a form is not submitted by the
 // browser meanwhile).
 (function () {
@@ -105,8 +105,9 @@
     event.preventDefault();
   }
   document.addEventListener('submit', hold, true);
-  // From the moment React takes the page over, it handles a press itself (it finishes
-  // hydrating first): only what was pressed before is kept, or a press would run twice.
+  // From the moment the app takes the page over, it handles a press itself (it hydrates in one
+  // task, so no press comes in between): only what was pressed before is kept, or a press would
+  // run twice.
   document.addEventListener(
     'stepzero:app-starting',
     function () {

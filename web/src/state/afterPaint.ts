@@ -2,7 +2,8 @@
 // the tab's title and the focus after it. history.pushState, document.title and focus() each
 // cost a click on Next several milliseconds at 4x CPU slowdown, inside the click's task
 // (docs/decisions.md, "Accessibility and speed"); run here, they follow the paint of the step,
-// in the order asked.
+// in the order asked. Preact's effects (useEffect) are run from here too (main.tsx), so
+// `runQueuedNow` also runs the effects of a render not painted yet.
 const queue: (() => void)[] = [];
 let batch = 0;
 let channel: MessageChannel | null = null;
@@ -12,7 +13,17 @@ let pagehideListened = false;
 function run(which: number): void {
   if (which !== batch || queue.length === 0) return;
   batch += 1;
-  for (const job of queue.splice(0)) job();
+  for (const job of queue.splice(0)) {
+    // One job's error must not drop the jobs after it: Preact's effects are one of them
+    // (main.tsx), and Preact asks for their next run only once the last one has happened.
+    try {
+      job();
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error; // reported as uncaught, as it would have been
+      });
+    }
+  }
 }
 
 /**

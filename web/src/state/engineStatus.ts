@@ -37,7 +37,7 @@ export function loadEngine(source?: BufferSource): Promise<void> {
 /**
  * Runs `action` now when the engine is ready (keeps clicks synchronous), else once it is,
  * rendering its result at once (flushSync), as a click would: a page and the timers its
- * effects start appear in one task.
+ * layout effects start appear in one task (plain effects follow the page's paint).
  */
 export function withEngine(action: () => void): void {
   if (status === 'ready') action();

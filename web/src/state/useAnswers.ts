@@ -6,7 +6,7 @@ import { clearSurvey, saveAnswers } from './storage';
 
 export function useAnswers(initial: Answers) {
   const [answers, setAnswersState] = useState<Answers>(initial);
-  // Read by handlers that run before React re-renders (a click right after a change).
+  // Read by handlers that run before the next render (a click right after a change).
   const answersRef = useRef(answers);
   const [file, setFile] = useState<File | null>(null);
 

@@ -19,11 +19,12 @@ export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQ
   headingRef,
 ) {
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  // A prerendered question (question 1's HTML) can be typed into before the app takes it over.
-  // Preact's hydration leaves a field's value as it is, so this settles it once: text typed into
-  // the HTML's field (its value no longer the HTML's, `defaultValue`) goes to the answers, so what
-  // the visitor sees is what is kept and validated; an untouched field is given the answer (one
-  // stored by an earlier visit). In a client render the field shows `value` already.
+  // A prerendered question (question 1's HTML, a one-line input) can be typed into before the app
+  // takes it over. Preact's hydration leaves an input's value as it is (not a textarea's: it sets
+  // that one, so a prerendered multi-line question would need another way), so this settles it
+  // once: text typed into the HTML's field (its value no longer the HTML's, `defaultValue`) goes
+  // to the answers, so what the visitor sees is what is kept and validated; an untouched field is
+  // given the answer (one stored by an earlier visit). In a client render it shows `value` already.
   useLayoutEffect(() => {
     const shown = field.current;
     if (!shown || shown.value === value) return;
