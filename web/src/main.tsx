@@ -3,13 +3,12 @@
 // hydrated once what it was rendered with is here (the engine and the page's chunk), so the
 // first client render equals the HTML. The survey's steps start from the shell (its loading
 // line, hydrated at once) and render when the engine's wasm and their chunk are in.
-import { options } from 'preact';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
-import { afterNextPaint } from './state/afterPaint';
+import { hasFrameSignal, runPreactEffectsAfterPaint } from './state/afterPaint';
 import { afterEngine, engineStatus, loadEngine } from './state/engineStatus';
 import { prerenderedPath } from './state/hydration';
 import { parseRoute } from './state/router';
@@ -26,11 +25,9 @@ function Ready({ children }: { children: ReactNode }) {
   return children;
 }
 
-// Effects (useEffect) run once the frame they follow is painted, as Preact runs them, but found
-// by the page's own frame signal instead of requestAnimationFrame and a timer: a page whose clock
-// is paused (the e2e tests pause it) would otherwise never run them. A browser without that
-// signal (no ResizeObserver) keeps Preact's own.
-if (typeof ResizeObserver === 'function' && typeof MessageChannel === 'function') options.requestAnimationFrame = afterNextPaint;
+// A browser without the page's frame signal (no ResizeObserver) keeps Preact's own scheduler,
+// which runs effects a frame and at most 35 ms later instead of the queue's 100 ms backstop.
+if (hasFrameSignal()) runPreactEffectsAfterPaint();
 
 async function boot() {
   const container = document.getElementById('root')!;

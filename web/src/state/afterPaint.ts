@@ -2,8 +2,10 @@
 // the tab's title and the focus after it. history.pushState, document.title and focus() each
 // cost a click on Next several milliseconds at 4x CPU slowdown, inside the click's task
 // (docs/decisions.md, "Accessibility and speed"); run here, they follow the paint of the step,
-// in the order asked. Preact's effects (useEffect) are run from here too (main.tsx), so
-// `runQueuedNow` also runs the effects of a render not painted yet.
+// in the order asked. Preact's effects (useEffect) can be run from here too
+// (`runPreactEffectsAfterPaint`), so `runQueuedNow` also runs the effects of a render not painted yet.
+import { options } from 'preact';
+
 const queue: (() => void)[] = [];
 let batch = 0;
 let channel: MessageChannel | null = null;
@@ -15,7 +17,7 @@ function run(which: number): void {
   batch += 1;
   for (const job of queue.splice(0)) {
     // One job's error must not drop the jobs after it: Preact's effects are one of them
-    // (main.tsx), and Preact asks for their next run only once the last one has happened.
+    // (runPreactEffectsAfterPaint), and Preact asks for their next run only once the last one has happened.
     try {
       job();
     } catch (error) {
@@ -26,6 +28,12 @@ function run(which: number): void {
   }
 }
 
+/** Whether this page can tell when a frame is painted (below); without it, a job waits for the
+ *  queue's 100 ms timer. */
+export function hasFrameSignal(): boolean {
+  return typeof ResizeObserver === 'function' && typeof MessageChannel === 'function';
+}
+
 /**
  * Calls `done` once the next frame is painted. A ResizeObserver reports inside the frame's
  * rendering (after layout, before paint), and a message posted from there is a task after that
@@ -33,7 +41,7 @@ function run(which: number): void {
  * e2e tests pause the page's clock), and the history must follow the screen there too.
  */
 function afterFrame(done: () => void): void {
-  if (typeof ResizeObserver !== 'function' || typeof MessageChannel !== 'function') return;
+  if (!hasFrameSignal()) return;
   if (!channel) {
     // One channel for the page: a new one per frame cost its first message about 1 ms.
     channel = new MessageChannel();
@@ -64,4 +72,14 @@ export function afterNextPaint(job: () => void): void {
 /** Runs what is queued now (before something that must see it done). */
 export function runQueuedNow(): void {
   run(batch);
+}
+
+/**
+ * Preact runs effects (useEffect) once the frame they follow is painted, found by its own
+ * requestAnimationFrame and a timer; from here they are run by this queue instead: a page whose
+ * clock is paused (the e2e tests pause it) would otherwise never run them, and what runs the queue
+ * early (a second navigation, Back's `cameFrom()`, pagehide) runs the effects still pending too.
+ */
+export function runPreactEffectsAfterPaint(): void {
+  options.requestAnimationFrame = afterNextPaint;
 }

@@ -4,16 +4,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/preact';
-import { options } from 'preact';
-import { afterNextPaint, runQueuedNow } from '../state/afterPaint';
+import { runPreactEffectsAfterPaint, runQueuedNow } from '../state/afterPaint';
 import { loadEngine } from '../state/engineStatus';
 import { setSubmitPhase } from '../state/submissionPhase';
 import { loadSolver } from '../work/solve';
 
-// Preact's effects run from the after-paint queue, as in the site (main.tsx). jsdom paints no
-// frame, so the queue's timer or afterEach's runQueuedNow runs them, within the test: Preact's
-// own scheduler left a 35 ms timer that could fire after the test file's jsdom was gone.
-options.requestAnimationFrame = afterNextPaint;
+// Preact's effects run from the after-paint queue, as in the site (main.tsx), although jsdom has
+// no frame signal: the queue's timer or afterEach's runQueuedNow runs them within the test, where
+// Preact's own scheduler left a 35 ms timer that could fire after the test file's jsdom was gone.
+runPreactEffectsAfterPaint();
 
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
