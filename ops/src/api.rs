@@ -45,18 +45,25 @@ pub struct Api {
     agent: ureq::Agent,
 }
 
+/// The HTTP client of every call the tool makes (the project's API and the email service's).
+pub fn http_agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .timeout_connect(Some(Duration::from_secs(10)))
+        .timeout_global(Some(Duration::from_secs(60)))
+        // An error answer is read here: its body says what to fix.
+        .http_status_as_error(false)
+        // Straight to the service: no proxy from the environment (HTTPS_PROXY, ALL_PROXY).
+        .proxy(None)
+        .build()
+        .into()
+}
+
 impl Api {
     pub fn new(config: Config) -> Self {
-        let agent = ureq::Agent::config_builder()
-            .timeout_connect(Some(Duration::from_secs(10)))
-            .timeout_global(Some(Duration::from_secs(60)))
-            // An error answer is read here: its body says what to fix.
-            .http_status_as_error(false)
-            // Straight to the project: no proxy from the environment (HTTPS_PROXY, ALL_PROXY).
-            .proxy(None)
-            .build()
-            .into();
-        Self { config, agent }
+        Self {
+            config,
+            agent: http_agent(),
+        }
     }
 
     fn url(&self, query: &str) -> String {

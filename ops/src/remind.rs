@@ -7,7 +7,7 @@
 //! reference, and nothing the visitor typed: the address was never verified, so whoever typed
 //! it may not own it. After the send, or a refusal for good, the address is erased.
 
-use crate::api::{Api, Claim};
+use crate::api::{http_agent, Api, Claim};
 use crate::config::ReminderConfig;
 use serde_json::Value;
 use std::time::Duration;
@@ -178,13 +178,7 @@ impl Settings {
 /// A message when the database cannot be used, or when the email service took nothing (the
 /// claim is then given back).
 pub fn run(api: &Api, settings: &Settings) -> Result<String, String> {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_connect(Some(Duration::from_secs(10)))
-        .timeout_global(Some(Duration::from_secs(60)))
-        .http_status_as_error(false)
-        .proxy(None)
-        .build()
-        .into();
+    let agent = http_agent();
     let (mut sent, mut refused) = (0_u32, 0_u32);
     let mut first = true;
     while let Some(claim) = api.claim_reminders(1)?.into_iter().next() {
