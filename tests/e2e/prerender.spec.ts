@@ -21,11 +21,14 @@ test('the route table prerenders exactly these pages', () => {
   expect([...prerendered, NOT_FOUND.route]).toEqual([...Object.keys(PAGES).filter((path) => path !== '/no/such/page'), '/404']);
 });
 
-/** Holds the app's scripts (not the head script) until `release` is called. */
+/** The app's scripts: every built script (the head script is inline in the HTML). */
+const APP_SCRIPTS = /\/assets\/[^/]+\.js$/;
+
+/** Holds the app's scripts until `release` is called. */
 async function holdScripts(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/(?!head-)[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.route(APP_SCRIPTS, (route) => (released ? route.continue() : held.push(route)));
   return async () => {
     released = true;
     await Promise.all(held.map((route) => route.continue()));
@@ -295,7 +298,7 @@ test("the brand's box is the same before its name is parsed as after, so the nam
     for (const cut of [true, false]) {
       const context = await browser.newContext({ viewport: { width, height: 720 } });
       const page = await context.newPage();
-      await page.route(/\/assets\/(?!head-)[^/]+\.js$/, (route) => route.abort());
+      await page.route(APP_SCRIPTS, (route) => route.abort());
       await page.route('**/privacy', async (route) =>
         route.fulfill({ response: await route.fetch(), body: cut ? html.slice(0, name) : html }),
       );
