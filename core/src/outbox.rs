@@ -35,8 +35,13 @@ pub const STORE_WAIT_MAX_MS: u32 = 32_000;
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Delivery {
-    /// The server has it (now, or from an earlier attempt whose answer was lost).
+    /// The server has it (now, or, for a file, from an earlier attempt whose answer was lost).
     Stored,
+    /// Insert only: the row was there before this insert (409 for our own id): an earlier
+    /// attempt whose answer was lost, or the row sent ahead of its file at pagehide, which names
+    /// that file's object (the late-file rule). Delivered like `Stored`, but a file still to go
+    /// up may complete that row later.
+    AlreadyStored,
     /// Storage only: the object name belongs to someone else; take the next name.
     NameTaken,
     /// A passing failure (network, 5xx, 408, 429): keep it and try again later.
@@ -51,13 +56,13 @@ pub enum Delivery {
 }
 
 /// Reads an insert's answer. `status` 0 means no answer (network down, timeout). A 409 or
-/// Postgres unique violation (23505) on our own client-generated id means an earlier attempt
-/// already stored this very response.
+/// Postgres unique violation (23505) on our own client-generated id means this very response
+/// was stored before: by an earlier attempt, or sent ahead of its file.
 pub fn classify_insert(status: u16, postgres_code: &str) -> Delivery {
     match status {
         200..=299 => Delivery::Stored,
-        409 => Delivery::Stored,
-        _ if postgres_code == "23505" => Delivery::Stored,
+        409 => Delivery::AlreadyStored,
+        _ if postgres_code == "23505" => Delivery::AlreadyStored,
         410 => Delivery::Forgotten,
         _ if postgres_code == "PT410" => Delivery::Forgotten,
         0 | 408 | 429 | 500..=599 => Delivery::Retry,

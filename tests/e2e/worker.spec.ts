@@ -173,6 +173,39 @@ test("a sync in the middle of the page's own upload leaves that response to the 
   expect(await stack.objects(request)).toHaveLength(1);
 });
 
+test("a row sent ahead of its file, then the worker's upload failing once: the file still comes, under the name the row gives it", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const challenge = 'Whistle on the bridge with a flaky uplink';
+  await stack.faults(request, { upload: 'trickle:65536' }); // 2 MB: some 32 s, so the tab closes first
+  await answerAll(page, challenge, { name: 'bridge.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(2_000_000, 5) });
+  await expect.poll(() => context.serviceWorkers().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await submit(page, 'completed', true);
+  // The page's upload trickles on (the gateway reads its fault once, at the call); the next one,
+  // the worker's, fails with a passing error.
+  await stack.faults(request, { upload: { fault: 503, times: 1 } });
+  const other = await closeTab(page); // pagehide: the row leaves as a keepalive, naming the file
+  await expect.poll(() => rowsOf(request, challenge).then((rows) => rows.length), { timeout: 30_000 }).toBe(1);
+  const [row] = await rowsOf(request, challenge);
+  expect(row.media_file_url).toMatch(/^\d+_bridge\.mp4$/);
+  // The worker's attempts (the page's ask at pagehide, a sync): the first upload answers 503 and
+  // the row 409; the entry stays for its file, and the next attempt uploads it. Two syncs, as
+  // Chromium retries one whose work was left unfinished.
+  const [worker] = context.serviceWorkers();
+  await workerIdle(worker);
+  await fireSync(context, other);
+  await workerIdle(worker);
+  await fireSync(context, other);
+  await expect
+    .poll(async () => (await stack.objects(request)).map((object) => object.name), { timeout: 60_000 })
+    .toEqual([row.media_file_url]);
+  expect(await rowsOf(request, challenge)).toHaveLength(1);
+  expect(await stack.emails(request)).toEqual([]);
+});
+
 test('a deploy removed the chunks the page loads at Submit: the worker, with its own code, delivers', async ({ page, request }) => {
   test.setTimeout(120_000);
   const challenge = 'Sing after a deploy';

@@ -31,6 +31,7 @@ function fakes(options: FakeOptions = {}) {
 
 const photo = (name = 'My photo!.jpg', type = 'image/jpeg') => new File([new Uint8Array(1234)], name, { type });
 const exists = () => fail(400, 'The resource already exists');
+const duplicate = () => fail(409, 'duplicate key value violates unique constraint', '23505');
 
 describe('runSubmission', () => {
   it('uploads the file, then inserts a row with the client id that names it, and sends no email', async () => {
@@ -69,7 +70,8 @@ describe('runSubmission', () => {
     const outcome = await f.submit(yesAnswers, photo());
     expect(f.inserts[0]).toMatchObject({ media_file_url: null, media_file_name: null });
     expect(f.log.error).toHaveBeenCalledWith(expect.stringContaining('upload failed'), { message: 'boom', code: '' });
-    expect(outcome?.uploaded).toBe(false);
+    expect(outcome).toMatchObject({ inserted: true, uploaded: false, kept: false });
+    expect(f.outbox.entries.size).toBe(0); // the row this attempt stored names no file: nothing waits for it
   });
 
   it("a response deleted at its respondent's request (410, PT410) leaves the outbox with no email", async () => {
@@ -213,6 +215,32 @@ describe('the outbox', () => {
     await f.drain();
     expect(f.uploads.map((u) => u.name)).toEqual([`${NOW}_image.jpg`, `${NOW}_image.jpg`]);
     expect(f.inserts.at(-1)?.media_file_url).toBe(`${NOW}_image.jpg`);
+  });
+
+  it('a row already stored (sent ahead of its file at pagehide) while the upload fails for now: kept for the file, which completes that row later', async () => {
+    const f = fakes({ upload: [fail(503), OK], insert: [duplicate()] });
+    const outcome = await f.submit(yesAnswers, photo());
+    expect(outcome).toEqual({ inserted: true, uploaded: false, emailed: false, emailTried: false, kept: true });
+    expect(f.outbox.entries.size).toBe(1);
+    f.later(60_000);
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.uploads.map((u) => u.name)).toEqual([`${NOW}_My_photo_.jpg`, `${NOW}_My_photo_.jpg`]);
+    expect(f.outbox.entries.size).toBe(0);
+    expect(f.emails).toHaveLength(0);
+  });
+
+  it('a file that never goes up under its stored row is given up after tries on 30 distinct days, with an error', async () => {
+    const f = fakes({ upload: [fail(503)], insert: [duplicate()] });
+    await f.submit(yesAnswers, photo()); // the first day
+    for (let day = 2; day < 30; day += 1) {
+      f.later(24 * 3600_000);
+      expect(await f.drain(true), `day ${day}`).toMatchObject({ left: 1 });
+    }
+    f.later(24 * 3600_000);
+    expect(await f.drain(true)).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.uploads).toHaveLength(30);
+    expect(f.emails).toHaveLength(0);
+    expect(f.log.error).toHaveBeenCalledWith(expect.stringContaining('Giving up the file of the response'));
   });
 
   it('an insert whose answer was lost is asked again at once: 409 means stored, and no email', async () => {

@@ -8,6 +8,7 @@ import {
   classifyInsert,
   classifyUpload,
   daysSeen,
+  giveUp,
   needsMetadataRemoval,
   nextObjectName,
   retryDelayMs,
@@ -62,7 +63,8 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
   // Asked on every attempt: a refusal may pass (a schema cache, a rotated key), and a repeat of
   // a stored row can only answer 409. The row carries its proof of work (outbox/work.ts).
   const sent = backend ? await insertWithWork(entry, meta, (row) => insert(backend, row, ports), ports) : null;
-  if (sent === 'stored') {
+  if (sent === 'alreadyStored' && attach && entry.upload === 'todo') return keepForTheFile(entry, ports);
+  if (sent === 'stored' || sent === 'alreadyStored') {
     await forget(entry.id, ports);
     return { inserted: true, uploaded, emailed: false, emailTried: false, kept: false };
   }
@@ -98,6 +100,26 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
     await save(entry, ports);
   }
   return { inserted: false, uploaded, emailed, emailTried: true, kept: !emailed };
+}
+
+/**
+ * The row was stored before this attempt while the file's upload failed for now (a passing
+ * failure). That row may be the one sent ahead of its file at pagehide (outbox/leave.ts), which
+ * names the file's object: the file, uploaded later under that name, completes it (the late-file
+ * rule, docs/guarantees.md). So the entry stays for the file, retried as any kept response, until
+ * the outbox's giveUp (tries on 30 distinct days). A row stored by this attempt names no file
+ * (the spec's "saved with no file path"), so nothing is kept for it.
+ */
+async function keepForTheFile(entry: OutboxEntry, ports: OutboxPorts): Promise<DeliveryOutcome> {
+  if (giveUp(entry.daysSeen ?? 0, true)) {
+    ports.log.error(
+      `Giving up the file of the response ${entry.id}, whose row is stored: its upload failed on ${entry.daysSeen} distinct days.`,
+    );
+    await forget(entry.id, ports);
+    return { inserted: true, uploaded: false, emailed: false, emailTried: false, kept: false };
+  }
+  await save(entry, ports);
+  return { inserted: true, uploaded: false, emailed: false, emailTried: false, kept: true };
 }
 
 /** The backend, null when unconfigured or when its code could not load (then the email is tried). */
@@ -180,7 +202,8 @@ async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPor
     verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   }
   // A request for more work is answered by solving again (outbox/work.ts), not by the email.
-  if (verdict !== 'stored' && verdict !== 'forgotten' && workRefusal(answer.code ?? '', answer.hint ?? '') === null) {
+  const taken = verdict === 'stored' || verdict === 'alreadyStored' || verdict === 'forgotten';
+  if (!taken && workRefusal(answer.code ?? '', answer.hint ?? '') === null) {
     ports.log.error('Saving the response failed; sending the email backup.', answer.error);
   }
   return { verdict, answer };

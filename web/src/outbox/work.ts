@@ -24,7 +24,7 @@ export async function insertWithWork(
     if (nonce === 'waiting') return 'waiting';
     if (nonce === 'unsolvable') return 'refused';
     const { verdict, answer } = await send(buildRecord(entry.answers, { ...meta, workNonce: nonce }));
-    const asked = verdict === 'stored' ? null : workRefusal(answer.code ?? '', answer.hint ?? '');
+    const asked = verdict === 'stored' || verdict === 'alreadyStored' ? null : workRefusal(answer.code ?? '', answer.hint ?? '');
     // Refused for work solved at the asked difficulty or more: more solving cannot help.
     if (asked === null || asked <= (entry.workDifficulty ?? 0)) return verdict;
     entry.workDifficulty = asked;
