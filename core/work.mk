@@ -2,6 +2,8 @@
 #   make pkg-work    the third wasm -> pkg-work/ (opt-level 3; never in pkg/): the solver the
 #                    browser runs in a Web Worker (web/src/work/), with wasm SIMD and without.
 #                    core/src/work_wasm.rs says why it is not in the engine's wasm.
+#   make pkg-work-js the same solver translated to JavaScript -> pkg-work-js/, for browsers
+#                    without WebAssembly
 #   make bench-work  `pow:` the wasm solver in Debian Chromium under a 4x CPU slowdown, and
 #                    `flood:` a native solver (core/examples/work_flood.rs) in rows per CPU-second
 

@@ -4,7 +4,9 @@
 #   make stack       the local backend in the foreground (Ctrl-C stops it); data in $(STACK_DATA)
 #   make test-sql    pgTAP tests (supabase/tests) with pg_prove on a throwaway cluster
 #   make test-stack  integration tests of the stack with supabase-js and @emailjs/browser
-#   make stack-deps  installs PostgreSQL, pgTAP, pg_prove and node_modules when missing
+#   make test-mutations  every rule the migrations leave, removed or weakened one at a time on a
+#                    copy of the database: a SQL test must fail on each (tests/stack/mutate.mjs)
+#   make stack-deps  installs PostgreSQL, pgTAP, pg_cron, pg_prove, setpriv and node_modules when missing
 #
 # For `make run`: $(STACK_LAUNCH) starts the same stack; it prints
 #   stack ready http://127.0.0.1:<port> anon=<key>
