@@ -61,6 +61,8 @@ pub struct Constants {
     pub processing_deadline_ms: u32,
     /// The shortest wait before the outbox tries again.
     pub retry_min_ms: f64,
+    /// The longest: a next try set further ahead was set by a clock that ran fast.
+    pub retry_max_ms: f64,
     /// How long the outbox waits for IndexedDB before keeping a response in the page instead.
     pub store_wait_ms: u32,
     /// The longest that wait grows to after IndexedDB answered late (it doubles each time).
@@ -87,6 +89,7 @@ pub fn constants() -> Constants {
         max_age: *AGE_RANGE.end(),
         processing_deadline_ms: crate::outbox::PROCESSING_DEADLINE_MS,
         retry_min_ms: crate::outbox::RETRY_MIN_MS,
+        retry_max_ms: crate::outbox::RETRY_MAX_MS,
         store_wait_ms: crate::outbox::STORE_WAIT_MS,
         store_wait_max_ms: crate::outbox::STORE_WAIT_MAX_MS,
     }

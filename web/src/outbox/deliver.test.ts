@@ -266,6 +266,15 @@ describe('the outbox', () => {
     expect(f.emails).toHaveLength(3);
   });
 
+  it('an entry a fast clock scheduled weeks ahead is due once the clock is corrected: the next load retries it', async () => {
+    const f = fakes({ insert: [fail(500), OK], email: () => Promise.reject({ status: 500 }) });
+    f.later(20 * 24 * 3600_000); // the phone's clock 20 days fast at Submit
+    await f.submit(yesAnswers, null);
+    f.later(-20 * 24 * 3600_000 + 60_000); // corrected; the visitor comes back a minute later
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.inserts).toHaveLength(2);
+  });
+
   it('waits for the backoff unless forced (the browser came back online)', async () => {
     const f = fakes({ insert: [fail(500)], email: () => Promise.reject({ status: 500 }) });
     await f.submit(yesAnswers, null);

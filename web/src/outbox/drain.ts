@@ -3,7 +3,7 @@
 // An entry leaves undelivered only by the engine's giveUp: right after an attempt whose email
 // backup failed, once it was tried on enough distinct days (daysSeen) — never by its age on the
 // clock, which a corrected phone clock can jump — and with an error in the log, never silently.
-import { giveUp } from '../core';
+import { constants, giveUp } from '../core';
 import { deliver } from './deliver';
 import { allHeld, release } from './held';
 import { forget } from './keep';
@@ -19,13 +19,21 @@ export interface DrainResult {
 }
 
 /**
+ * Due: its backoff has passed, or its next try lies further ahead than the longest backoff, which
+ * only a clock that ran fast when it was set can do (corrected since, it would wait weeks).
+ */
+function isDue(nextAttemptMs: number, nowMs: number): boolean {
+  return nextAttemptMs <= nowMs || nextAttemptMs - nowMs > constants().retryMaxMs;
+}
+
+/**
  * `force`: every entry, due or not. `waitForLocks`: an entry another context is delivering is
  * waited for rather than skipped (the service worker, whose drain would otherwise end with it).
  */
 export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean; waitForLocks?: boolean } = {}): Promise<DrainResult> {
   const result: DrainResult = { delivered: 0, left: 0, nextDueMs: Infinity };
   for (const listed of await ports.store.all()) {
-    if (options.force || listed.nextAttemptMs <= ports.nowMs()) {
+    if (options.force || isDue(listed.nextAttemptMs, ports.nowMs())) {
       const run = await withLock(
         listed.id,
         async (): Promise<'delivered' | 'kept' | 'givenUp'> => {

@@ -5,10 +5,19 @@ import { constants } from '../core';
 import { fail, fakePorts, yesAnswers } from '../test/fakePorts';
 import { keepAndDeliver } from '.';
 import { withLock } from './lock';
+import type { BackendResult } from './ports';
 import { retryOutbox, scheduleRetry } from './retry';
 import { memoryOutbox, resilientStore, type OutboxStore } from './store';
 
 afterEach(() => vi.useRealTimers());
+
+/** An outbox entry as an earlier visit left it, its first attempt failed. */
+async function keptEntry(f: ReturnType<typeof fakePorts>) {
+  const other = fakePorts({ insert: [fail(500)], email: () => Promise.reject({ status: 500, text: 'down' }) });
+  await keepAndDeliver({ ...yesAnswers, question1: 'From an earlier visit' }, null, other.ports, Promise.resolve());
+  const [entry] = await other.ports.store.all();
+  return { ...entry, id: '00000000-0000-4000-8000-0000000000aa', nextAttemptMs: f.ports.nowMs() };
+}
 
 describe('retry timer', () => {
   it('a due time in the past still waits the smallest retry delay', async () => {
@@ -18,6 +27,37 @@ describe('retry timer', () => {
     scheduleRetry(f.ports, f.ports.nowMs() - 60_000);
     expect(spy).toHaveBeenLastCalledWith(expect.any(Function), constants().retryMinMs);
     expect(constants().retryMinMs).toBe(2500);
+  });
+
+  it('a due time beyond what a timer can wait (a clock set back weeks) waits at most the longest backoff', async () => {
+    vi.useFakeTimers();
+    const f = fakePorts();
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    // Browsers keep a timer's delay in 32 bits: 30 days would fire at once, and again, and again.
+    scheduleRetry(f.ports, f.ports.nowMs() + 30 * 24 * 3600_000);
+    expect(spy).toHaveBeenLastCalledWith(expect.any(Function), constants().retryMaxMs);
+    expect(constants().retryMaxMs).toBe(3_600_000);
+  });
+
+  it('a drain that ends with nothing left of what it listed keeps the retry of a response kept meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // the solver's own timers run as in real time
+    let answerFirst: (answer: BackendResult) => void = () => undefined;
+    const f = fakePorts({
+      insert: [() => new Promise<BackendResult>((resolve) => (answerFirst = resolve)), fail(500), { error: null }],
+      email: () => Promise.reject({ status: 500, text: 'down' }),
+    });
+    // A response from an earlier visit, due: the load's drain delivers it, slowly.
+    await f.ports.store.put({ ...(await keptEntry(f)), nextAttemptMs: f.ports.nowMs() - 1 });
+    const drained = retryOutbox(f.ports);
+    await vi.waitFor(() => expect(f.inserts).toHaveLength(1));
+    // Meanwhile the visitor submits; the database and the email fail, so it is kept, with a retry.
+    expect(await keepAndDeliver(yesAnswers, null, f.ports, Promise.resolve())).toMatchObject({ kept: true });
+    answerFirst({ error: null });
+    await drained;
+    f.later(3_600_000);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(f.inserts.map((row) => row.question1_challenge)).toEqual(['From an earlier visit', yesAnswers.question1, yesAnswers.question1]);
+    expect(f.outbox.entries.size).toBe(0);
   });
 
   it('an entry held elsewhere is not retried in a tight loop', async () => {

@@ -38,9 +38,11 @@ export function retryOutbox(ports: OutboxPorts, force = false): Promise<void> {
 function drain(ports: OutboxPorts, force: boolean): Promise<void> {
   running = (async () => {
     try {
-      const { left, nextDueMs } = await drainOutbox(ports, { force });
+      // nextDueMs is read from the whole outbox once the drain ends: a response kept meanwhile (a
+      // submission whose attempt failed while this drain ran) keeps the retry it scheduled.
+      const { nextDueMs } = await drainOutbox(ports, { force });
       clearTimeout(timer);
-      if (left > 0 && Number.isFinite(nextDueMs)) scheduleRetry(ports, nextDueMs);
+      if (Number.isFinite(nextDueMs)) scheduleRetry(ports, nextDueMs);
     } catch (error) {
       ports.log.warn('The outbox could not be retried now; kept responses will be retried later.', error);
       scheduleRetry(ports, ports.nowMs());
@@ -51,9 +53,14 @@ function drain(ports: OutboxPorts, force: boolean): Promise<void> {
   return running;
 }
 
-/** A retry at `dueMs`, but never sooner than the engine's smallest retry delay from now. */
+/**
+ * A retry at `dueMs`, but never sooner than the engine's smallest retry delay from now, nor later
+ * than its longest: a due time further ahead was set by a clock that ran fast (drain.ts counts
+ * it due), and browsers keep a timer's delay in 32 bits, so a wait past 24.8 days fires at once.
+ */
 export function scheduleRetry(ports: OutboxPorts, dueMs: number): void {
   clearTimeout(timer);
-  const wait = Math.max(constants().retryMinMs, dueMs - ports.nowMs());
+  const { retryMinMs, retryMaxMs } = constants();
+  const wait = Math.min(retryMaxMs, Math.max(retryMinMs, dueMs - ports.nowMs()));
   timer = setTimeout(() => void retryOutbox(ports), wait);
 }

@@ -8,7 +8,7 @@ import type { BackendResult, OutboxPorts } from '../outbox/ports';
 import { memoryOutbox, type OutboxStore } from '../outbox/store';
 import { workFor } from '../work/pending';
 
-export type Answer = BackendResult | (() => BackendResult);
+export type Answer = BackendResult | (() => BackendResult | Promise<BackendResult>);
 export const OK: BackendResult = { error: null };
 export const fail = (status: number, message = 'down', code = ''): BackendResult => ({ error: { message, code }, status, code });
 
