@@ -14,7 +14,14 @@ import { WASM, cachedBytes } from './assets';
 let image: Promise<unknown> | null = null;
 
 async function withoutMetadata(file: File): Promise<Blob> {
-  image ??= cachedBytes(WASM.image).then((bytes) => initImage({ module_or_path: bytes }));
+  // A load that failed is forgotten, so the next photo loads it again: kept, its rejection would
+  // fail every photo this worker handles while it lives.
+  image ??= cachedBytes(WASM.image)
+    .then((bytes) => initImage({ module_or_path: bytes }))
+    .catch((error: unknown) => {
+      image = null;
+      throw error;
+    });
   await image;
   const { bytes, removed } = stripMetadata(new Uint8Array(await file.arrayBuffer()));
   return removed.length === 0 ? file : new Blob([bytes as BlobPart], { type: file.type });
