@@ -106,6 +106,17 @@ describe('resilientStore', () => {
     expect(await store.all()).toEqual([entry('a')]);
   });
 
+  it("the service worker's read: one IndexedDB does not answer, or refuses, fails, so its sync is fired again, not taken for an empty outbox", async () => {
+    const idb = hangingStore();
+    const store = resilientStore(idb.store, logged().log, { waitMs: () => 10, unreadFails: true });
+    await expect(store.all()).rejects.toThrow('The outbox could not be read');
+    await expect(store.all()).rejects.toThrow('The outbox could not be read'); // stalled: not asked again meanwhile
+    const refusing = resilientStore({ ...idb.store, all: () => Promise.reject(new DOMException('disk', 'UnknownError')) }, logged().log, {
+      unreadFails: true,
+    });
+    await expect(refusing.all()).rejects.toThrow('The outbox could not be read');
+  });
+
   it('says once IndexedDB answers again, after memory is written back, so a read made meanwhile is made again', async () => {
     const idb = hangingStore();
     const heard: string[] = [];

@@ -154,6 +154,12 @@ export interface ResilientOptions {
    * back): a read made meanwhile saw only memory, so whoever read should read again.
    */
   onAnswerAgain?: () => void;
+  /**
+   * A read IndexedDB did not answer (or refused) throws instead of listing memory alone. The
+   * service worker's: it has no later moment of its own to read again, so its sync must fail
+   * and be fired again rather than end as if the outbox were empty.
+   */
+  unreadFails?: boolean;
 }
 
 /**
@@ -239,7 +245,8 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
       await answered(durable.remove(id));
     },
     all: async () => {
-      const read = durable && !stalled ? await answered(durable.all()).catch((): OutboxEntry[] => []) : [];
+      const read = durable && !stalled ? await answered(durable.all()).catch((): typeof NO_ANSWER => NO_ANSWER) : durable ? NO_ANSWER : [];
+      if (read === NO_ANSWER && options.unreadFails) throw new Error('The outbox could not be read: IndexedDB did not answer.');
       const onDisk = read === NO_ANSWER ? [] : read;
       const inMemory = await memory.all();
       return [...inMemory, ...onDisk.filter((entry) => !memory.entries.has(entry.id))];

@@ -28,7 +28,7 @@ async function withoutMetadata(file: File): Promise<Blob> {
 }
 
 export const workerPorts: OutboxPorts = {
-  store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console),
+  store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console, { unreadFails: true }),
   backend: supabaseBackend,
   sendEmail: (params) => sendEmailRest(params),
   fileInfo: async (file, uploaded) => ({ name: file.name, type: file.type, size: file.size, uploaded }),
