@@ -84,6 +84,8 @@ const CLAIM_MUTANTS = [
   ['expired addresses not erased first', 'perform stepzero_private.erase_expired_addresses();', ''],
   ['delay ignored', 'and r.created_at <= now() - make_interval(days => settings.reminder_delay_days)', ''],
   ['a claimed one claimed again', 'and not exists (select 1 from stepzero_private.reminders m where m.response_id = r.id)', ''],
+  // supabase/migrations/20251201000000_no_reminder_after_forget.sql, caught by 12_no_reminder_after_forget.test.sql.
+  ['a forgotten one claimed', 'and not exists (select 1 from stepzero_private.forgotten_responses f where f.id = r.id)', ''],
   ['newest first', 'order by r.created_at, r.id', 'order by r.created_at desc, r.id'],
   ['max_count ignored', 'exit when claimed >= max_count;', ''],
   [
