@@ -8,6 +8,8 @@ export interface Held {
   entry: OutboxEntry;
   /** The row's proof of work, once solved in this page (the entry keeps it only once the insert asks). */
   workNonce: string | null;
+  /** The difficulty `workNonce` was solved at: a database that asked for more refuses it. */
+  workDifficulty: number | null;
   /** What already left with a keepalive from this page, so a second pagehide does not repeat it. */
   sentAhead: Set<'row' | 'email'>;
 }
@@ -26,13 +28,13 @@ export function hold(entry: OutboxEntry): void {
     known.entry = entry;
     return;
   }
-  held.set(entry.id, { entry, workNonce: entry.workNonce ?? null, sentAhead: new Set() });
+  held.set(entry.id, { entry, workNonce: entry.workNonce ?? null, workDifficulty: entry.workDifficulty ?? null, sentAhead: new Set() });
   changed();
 }
 
-export function noteWork(id: string, nonce: string): void {
+export function noteWork(id: string, nonce: string, difficulty: number): void {
   const known = held.get(id);
-  if (known) known.workNonce = nonce;
+  if (known) Object.assign(known, { workNonce: nonce, workDifficulty: difficulty });
 }
 
 /** Delivered (or given up): nothing of it is left for this page to send. */

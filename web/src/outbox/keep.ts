@@ -32,12 +32,13 @@ export async function keepResponse(id: string, answers: Answers, file: File | nu
   };
   // The proof of work starts now, at the click, and runs while SUBMITTED shows; the insert waits for it.
   // Noted for the page's leaving too (leave.ts): a row can go ahead with it before the insert asks.
-  const solving = ports.work(entry.id, now, entry.workDifficulty!);
+  const difficulty = entry.workDifficulty!;
+  const solving = ports.work(entry.id, now, difficulty);
   solving.catch(() => undefined);
   await ports.store.put(entry);
   hold(entry);
   solving.then(
-    (nonce) => noteWork(entry.id, nonce),
+    (nonce) => noteWork(entry.id, nonce, difficulty),
     () => undefined,
   );
   return entry;

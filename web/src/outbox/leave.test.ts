@@ -75,6 +75,17 @@ describe('whatCanLeave', () => {
     expect(whatCanLeave(allHeld(), settings).map((r) => [r.id, r.channel])).toEqual([[entry.id, 'row']]);
   });
 
+  it('sends no row with the work solved at the click once the database asked for more (it would answer 428)', async () => {
+    const entry = await kept();
+    expect(whatCanLeave(allHeld(), settings)).toHaveLength(1);
+    // What outbox/work.ts does on a refusal asking for difficulty 20: the old work no longer holds.
+    entry.workDifficulty = 20;
+    entry.workNonce = null;
+    expect(whatCanLeave(allHeld(), settings)).toEqual([]);
+    entry.workNonce = '123';
+    expect(JSON.parse(whatCanLeave(allHeld(), settings)[0].body)).toMatchObject({ work_nonce: '123' });
+  });
+
   it("sends nothing while the row's work is not solved, where there is a database", async () => {
     const ports = fakePorts().ports;
     await keepResponse(ports.newId(), yesAnswers, null, { ...ports, work: () => new Promise<string>(() => undefined) });

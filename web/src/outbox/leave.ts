@@ -65,7 +65,10 @@ export function whatCanLeave(held: Held[], settings: Settings = config, budget =
 function request(item: Held, settings: Settings): (LeavingRequest & { createdMs: number }) | null {
   try {
     const { entry } = item;
-    const workNonce = entry.workNonce ?? item.workNonce;
+    // The work noted at the click, unless the database has since asked for more (outbox/work.ts
+    // then clears the entry's): that row would answer 428, and this page would not send it again.
+    const noted = item.workDifficulty === (entry.workDifficulty ?? null) ? item.workNonce : null;
+    const workNonce = entry.workNonce ?? noted;
     const attached = entry.file !== null && reveals(entry.answers).attachment;
     const meta = { id: entry.id, completionTime: entry.completionTime, userAgent: entry.userAgent };
     // The email only where there is no database: a row sent twice answers 409, but an email
