@@ -179,17 +179,10 @@ pub fn run(
     addresses.sort_by_key(|a| a.to_lowercase());
     addresses.dedup_by_key(|a| a.to_lowercase());
     let periods = api.forget_reminder_addresses(&addresses)?;
-    // A file another response names stays: the one case of two visitors' files under one name
-    // (docs/guarantees.md, "A late file"), where that other row still points at it.
-    let mut shared = Vec::new();
-    let mut files = Vec::new();
-    for name in found.iter().filter_map(|f| f.media_file_url.clone()) {
-        if api.naming(&name)?.iter().any(|id| !ids.contains(id)) {
-            shared.push(name);
-        } else {
-            files.push(name);
-        }
-    }
+    let files: Vec<String> = found
+        .iter()
+        .filter_map(|f| f.media_file_url.clone())
+        .collect();
     let removed_files = api.delete_objects(crate::api::BUCKET, &files)?;
     let removed_rows = api.delete_rows(&ids)?;
     let mut out = Vec::new();
@@ -202,9 +195,6 @@ pub fn run(
         let file = match &f.media_file_url {
             None => "no file".to_owned(),
             Some(name) if removed_files.contains(name) => format!("its file {name} deleted"),
-            Some(name) if shared.contains(name) => {
-                format!("its file {name} kept (another response names it)")
-            }
             Some(name) => format!("its file {name} was not in storage"),
         };
         out.push(format!("forgot {}: response {row}, {file}", describe(f)));

@@ -162,33 +162,6 @@ fn forget_by_reference_removes_the_row_and_the_files_bytes_for_good() {
 }
 
 #[test]
-fn a_file_another_response_names_is_kept() {
-    let Some(stack) = stack() else { return };
-    // Two visitors' files under one name in one millisecond: the second's row, sent ahead of its
-    // upload, names the first visitor's file (docs/guarantees.md, "A late file").
-    let id = "5f000004-0001-4000-8000-000000000004";
-    let other = "5f000005-0001-4000-8000-000000000005";
-    stack.upload(FILE, "image/jpeg", BYTES);
-    insert(&stack, id, Some(FILE));
-    insert(&stack, other, Some(FILE));
-    let dir = tempfile::tempdir().expect("dir");
-
-    let output = stack.tool(dir.path(), &["forget", id], &[]);
-    assert!(output.status.success(), "{output:?}");
-    let said = stdout(&output);
-    assert!(
-        said.contains(&format!("its file {FILE} kept (another response names it)")),
-        "{said}"
-    );
-    assert_eq!(ids(&stack), [other]);
-    assert_eq!(
-        stored_bytes(&stack, FILE).as_deref(),
-        Some(BYTES),
-        "the other response's file is still there"
-    );
-}
-
-#[test]
 fn forget_by_id_and_an_id_not_stored_yet_is_refused_when_it_arrives() {
     let Some(stack) = stack() else { return };
     let id = "5f000011-0001-4000-8000-000000000011";
