@@ -229,6 +229,14 @@ describe('the outbox', () => {
     expect(f.emails).toHaveLength(0);
   });
 
+  it('a row this attempt stored after the upload failed, its answer lost and asked again (409): nothing waits for the file', async () => {
+    const f = fakes({ upload: [fail(503)], insert: [fail(0), duplicate()] });
+    const outcome = await f.submit(yesAnswers, photo());
+    expect(f.inserts.map((row) => row.media_file_url)).toEqual([null, null]);
+    expect(outcome).toMatchObject({ inserted: true, uploaded: false, kept: false });
+    expect(f.outbox.entries.size).toBe(0);
+  });
+
   it('a file that never goes up under its stored row is given up after tries on 30 distinct days, with an error', async () => {
     const f = fakes({ upload: [fail(503)], insert: [duplicate()] });
     await f.submit(yesAnswers, photo()); // the first day

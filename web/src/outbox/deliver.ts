@@ -197,9 +197,12 @@ async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPor
   let verdict = classifyInsert(statusOf(answer), answer.code ?? '');
   if (verdict === 'retry' && statusOf(answer) === 0) {
     // No answer at all: the row may have been committed. Asking again with the same id is safe
-    // (a duplicate answers 409, read as stored) and spares an email that would count it twice.
+    // (a duplicate answers 409) and spares an email that would count it twice. A 409 now is most
+    // likely that first row, this attempt's own: it names what this row names, so it is read as
+    // stored by this attempt (a file that failed to go up then waits for no row, keepForTheFile).
     answer = await ask();
     verdict = classifyInsert(statusOf(answer), answer.code ?? '');
+    if (verdict === 'alreadyStored') verdict = 'stored';
   }
   // A request for more work is answered by solving again (outbox/work.ts), not by the email.
   const taken = verdict === 'stored' || verdict === 'alreadyStored' || verdict === 'forgotten';

@@ -24,7 +24,7 @@ export function supabaseBackend(): Promise<Backend | null> {
         },
         async insert(record) {
           // Plain insert without .select() or on-conflict: anon may write but not read rows back.
-          // A repeat of the same client id answers 409 / 23505, which the engine reads as stored.
+          // A repeat of the same client id answers 409 / 23505, which the engine reads as already stored.
           const { error, status } = await client.from('survey_responses').insert(record);
           return { error, status, code: error?.code ?? '', hint: error?.hint ?? '' };
         },
