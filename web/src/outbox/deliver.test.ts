@@ -7,7 +7,7 @@ import { loadSolver } from '../work/solve';
 import { fail, fakePorts, NOW, OK, type FakeOptions } from '../test/fakePorts';
 import { drainOutbox } from './drain';
 import { keepAndDeliver } from '.';
-import { EmailConfigError } from './ports';
+import { EmailConfigError, RoutineUnavailable } from './ports';
 
 const yesAnswers: Answers = {
   question1: 'Talk to a stranger',
@@ -235,6 +235,21 @@ describe('the outbox', () => {
     expect(f.inserts.map((row) => row.media_file_url)).toEqual([null, null]);
     expect(outcome).toMatchObject({ inserted: true, uploaded: false, kept: false });
     expect(f.outbox.entries.size).toBe(0);
+  });
+
+  it('the image routine not loading (offline, a deploy mid-way) is a passing failure: a row sent ahead still gets its photo', async () => {
+    const f = fakes({ insert: [duplicate()] });
+    let loads = false;
+    f.ports.removeMetadata = async (file) => {
+      if (!loads) throw new RoutineUnavailable('Failed to fetch');
+      return file;
+    };
+    expect(await f.submit(yesAnswers, photo())).toMatchObject({ inserted: true, uploaded: false, kept: true });
+    expect(f.uploads).toEqual([]); // fails closed: nothing went up without its metadata taken out
+    loads = true;
+    f.later(60_000);
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.uploads.map((u) => u.name)).toEqual([`${NOW}_My_photo_.jpg`]);
   });
 
   it('a file that never goes up under its stored row is given up after tries on 30 distinct days, with an error', async () => {

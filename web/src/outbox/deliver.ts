@@ -19,7 +19,7 @@ import {
 } from '../core';
 import { sendEmailBackup } from './email';
 import { forget, readBytes, save } from './keep';
-import type { Backend, BackendResult, OutboxPorts } from './ports';
+import { RoutineUnavailable, type Backend, type BackendResult, type OutboxPorts } from './ports';
 import type { OutboxEntry, StoredFile } from './store';
 import { insertWithWork, workForEmail, type Sent } from './work';
 
@@ -145,9 +145,11 @@ async function upload(entry: OutboxEntry, file: File, backend: Backend, ports: O
   try {
     body = await uploadBody(file, contentType, ports);
   } catch (error) {
-    // Fails closed: a photo whose location could not be removed never leaves the device.
+    // Fails closed: a photo whose location could not be removed never leaves the device. When
+    // only the routine could not be loaded now, a later attempt may (a row sent ahead names the
+    // file: keepForTheFile); otherwise it is given up.
     ports.log.error(`The photo's metadata could not be removed, so "${file.name}" is not uploaded; saving the response without it.`, error);
-    entry.upload = 'gaveUp';
+    if (!(error instanceof RoutineUnavailable)) entry.upload = 'gaveUp';
     return save(entry, ports);
   }
   for (let moves = 0; moves <= MAX_NAME_MOVES; moves += 1) {

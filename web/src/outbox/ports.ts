@@ -38,7 +38,10 @@ export interface OutboxPorts {
   sendEmail(params: Record<string, string>): Promise<void>;
   /** Metadata and, when small enough, the shrunk bytes for the email (spec point 5). */
   fileInfo(file: File, uploaded: boolean): Promise<FileInfo>;
-  /** The file without its metadata (location, camera...); rejects when that cannot be done. */
+  /**
+   * The file without its metadata (location, camera...); rejects when that cannot be done, with
+   * RoutineUnavailable when only the routine could not be loaded now (worth trying again later).
+   */
   removeMetadata(file: File): Promise<Blob>;
   /**
    * The proof of work for a row (core/src/work.rs), off the main thread: the nonce for `id`,
@@ -57,3 +60,6 @@ export interface OutboxPorts {
 
 /** Config errors are not worth retrying: the same send would fail the same way. */
 export class EmailConfigError extends Error {}
+
+/** The image routine could not be loaded now (no network, a deploy removed it): a passing failure. */
+export class RoutineUnavailable extends Error {}

@@ -5,7 +5,7 @@
 // the email carries the file's details without the shrunk photo (shrinking is the page's work).
 import initImage, { stripMetadata } from '../../../pkg-image/stepzero_image.js';
 import { sendEmailRest } from '../outbox/emailRest';
-import type { OutboxPorts } from '../outbox/ports';
+import { RoutineUnavailable, type OutboxPorts } from '../outbox/ports';
 import { hasIndexedDb, indexedDbOutbox, resilientStore } from '../outbox/store';
 import { supabaseBackend } from '../outbox/supabase';
 import { workFor } from '../work/pending';
@@ -20,7 +20,7 @@ async function withoutMetadata(file: File): Promise<Blob> {
     .then((bytes) => initImage({ module_or_path: bytes }))
     .catch((error: unknown) => {
       image = null;
-      throw error;
+      throw new RoutineUnavailable(`the image routine could not be loaded: ${String(error)}`, { cause: error });
     });
   await image;
   const { bytes, removed } = stripMetadata(new Uint8Array(await file.arrayBuffer()));
