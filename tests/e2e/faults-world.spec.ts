@@ -41,6 +41,23 @@ test.describe('fault matrix: phones, files and clocks', () => {
       await rowsWhen(request, 1);
       await settle(request, 'offline at Submit, thank-you page', ['world:offline-thank-you'], 'row');
     });
+
+    test('offline at Submit with a photo: once online, the row and its photo (the image routine loads then)', async ({
+      page,
+      context,
+      request,
+    }) => {
+      await toSubmit(page, 'world:offline-photo', { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+      await context.setOffline(true);
+      await submit(page, 'completed');
+      expect(await outboxCount(page)).toBe(1);
+      await context.setOffline(false);
+      const [row] = await rowsWhen(request, 1);
+      const objects = await stack.objects(request);
+      expect(objects.map((object) => object.name)).toEqual([row.media_file_url]);
+      expect((await storedObject(request, objects[0].name)).includes('Canon')).toBe(false);
+      await settle(request, 'offline at Submit with a photo', ['world:offline-photo'], 'row');
+    });
   });
 
   test('a .jpg photo the browser gives no type: uploaded as image/jpeg, without its GPS', async ({ page, request }) => {
