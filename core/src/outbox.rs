@@ -57,12 +57,15 @@ pub enum Delivery {
 
 /// Reads an insert's answer. `status` 0 means no answer (network down, timeout). A 409 or
 /// Postgres unique violation (23505) on our own client-generated id means this very response
-/// was stored before: by an earlier attempt, or sent ahead of its file.
-pub fn classify_insert(status: u16, postgres_code: &str) -> Delivery {
+/// was stored before: by an earlier attempt, or sent ahead of its file. When an earlier ask
+/// in this same attempt got no answer (`earlier_unanswered`), it is most likely that ask's
+/// row, which names what this row names: `Stored`, so no file waits for a row that names none.
+pub fn classify_insert(status: u16, postgres_code: &str, earlier_unanswered: bool) -> Delivery {
+    let exists = status == 409 || postgres_code == "23505";
     match status {
         200..=299 => Delivery::Stored,
-        409 => Delivery::AlreadyStored,
-        _ if postgres_code == "23505" => Delivery::AlreadyStored,
+        _ if exists && earlier_unanswered => Delivery::Stored,
+        _ if exists => Delivery::AlreadyStored,
         410 => Delivery::Forgotten,
         _ if postgres_code == "PT410" => Delivery::Forgotten,
         0 | 408 | 429 | 500..=599 => Delivery::Retry,
@@ -167,6 +170,15 @@ pub fn days_seen(days_seen: u32, last_tried_ms: f64, now_ms: f64) -> u32 {
     } else {
         days_seen
     }
+}
+
+/// Whether a kept entry is due for its next try at `now_ms`: its backoff has passed, or its
+/// next try lies further ahead than the longest backoff, which only a clock that ran fast when
+/// it was set can do (corrected since, it would wait as long as the clock was fast). A time
+/// that cannot be read (NaN) is due: an entry is never left waiting for a time that never comes.
+pub fn is_due(next_attempt_ms: f64, now_ms: f64) -> bool {
+    let ahead = next_attempt_ms - now_ms;
+    !(ahead > 0.0 && ahead <= RETRY_MAX_MS)
 }
 
 /// Whether an undelivered entry is given up: only right after an attempt whose email backup

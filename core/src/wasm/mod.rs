@@ -241,10 +241,15 @@ pub fn should_store(honeypot: &str) -> bool {
     record::should_store(honeypot)
 }
 
-/// What an insert's answer means: `status` 0 for no answer; `postgresCode` from the error body.
+/// What an insert's answer means: `status` 0 for no answer; `postgresCode` from the error body;
+/// `earlierUnanswered` when an earlier ask in this attempt got no answer.
 #[wasm_bindgen(js_name = classifyInsert, unchecked_return_type = "Delivery")]
-pub fn classify_insert(status: u16, postgres_code: &str) -> JsResult {
-    to_js(&outbox::classify_insert(status, postgres_code))
+pub fn classify_insert(status: u16, postgres_code: &str, earlier_unanswered: bool) -> JsResult {
+    to_js(&outbox::classify_insert(
+        status,
+        postgres_code,
+        earlier_unanswered,
+    ))
 }
 
 /// What an upload's answer means; "already exists" is ours only after a lost answer.
@@ -268,6 +273,12 @@ pub fn retry_delay_ms(attempt: u32, jitter: f64) -> f64 {
 #[wasm_bindgen(js_name = daysSeen)]
 pub fn days_seen(days_seen: u32, last_tried_ms: f64, now_ms: f64) -> u32 {
     outbox::days_seen(days_seen, last_tried_ms, now_ms)
+}
+
+/// Whether a kept entry is due at `nowMs` (its backoff passed, or set by a clock that ran fast).
+#[wasm_bindgen(js_name = isDue)]
+pub fn is_due(next_attempt_ms: f64, now_ms: f64) -> bool {
+    outbox::is_due(next_attempt_ms, now_ms)
 }
 
 /// Whether an undelivered entry is given up after an attempt (30 distinct days, email failed).

@@ -297,6 +297,7 @@ fn outbox_vectors() {
         let got = outbox::classify_insert(
             num(case, "status") as u16,
             case["code"].as_str().expect("code"),
+            case["earlierUnanswered"].as_bool().expect("bool"),
         );
         assert_eq!(label(got), case["expect"], "{case}");
     }
@@ -382,6 +383,10 @@ fn outbox_age_vectors() {
             case[0].as_u64().expect("days") as u32,
             case[1] == json!(true),
         );
+        assert_eq!(json!(got), case[2], "{case}");
+    }
+    for case in cases(&doc, "isDue") {
+        let got = outbox::is_due(ms(&case[0]), ms(&case[1]));
         assert_eq!(json!(got), case[2], "{case}");
     }
     for case in cases(&doc, "journeys") {

@@ -114,6 +114,7 @@ export const {
   retryDelayMs,
   daysSeen,
   giveUp,
+  isDue,
   nextObjectName,
   shouldStore,
   // The proof of work (core/src/work.rs): the difficulty to start with, how long a delivery

@@ -5,7 +5,7 @@ import * as core from '.';
 import { vectors } from '../test/vectors';
 
 interface OutboxVectors {
-  insert: { status: number; code: string; expect: string }[];
+  insert: { status: number; code: string; earlierUnanswered: boolean; expect: string }[];
   upload: { status: number; message: string; earlierUnknown: boolean; expect: string }[];
   retryDelay: { attempt: number; jitter: number; expect: number }[];
   nextObjectName: [string, string][];
@@ -20,7 +20,10 @@ const bytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (pair) =>
 const v = vectors<OutboxVectors>('outbox');
 
 describe('outbox vectors through the wasm wrapper', () => {
-  v.insert.forEach((c) => it(`classifyInsert(${c.status}, "${c.code}") is ${c.expect}`, () => expect(core.classifyInsert(c.status, c.code)).toBe(c.expect)));
+  v.insert.forEach((c) =>
+    it(`classifyInsert(${c.status}, "${c.code}", ${c.earlierUnanswered}) is ${c.expect}`, () =>
+      expect(core.classifyInsert(c.status, c.code, c.earlierUnanswered)).toBe(c.expect)),
+  );
   v.upload.forEach((c) =>
     it(`classifyUpload(${c.status}, "${c.message}", ${c.earlierUnknown}) is ${c.expect}`, () => expect(core.classifyUpload(c.status, c.message, c.earlierUnknown)).toBe(c.expect)),
   );

@@ -7,6 +7,7 @@ import { vectors } from '../test/vectors';
 interface AgeVectors {
   daysSeen: { days: number; last: number | null; now: number | null; expect: number }[];
   giveUp: [number, boolean, boolean][];
+  isDue: [number | null, number | null, boolean][];
   journeys: { name: string; start: { days: number | null; last: number | null }; tries: number[]; giveUpAt: number | null }[];
 }
 
@@ -19,6 +20,9 @@ describe('outbox-age vectors through the engine wrapper', () => {
   );
   v.giveUp.forEach(([days, emailFailed, expected]) =>
     it(`giveUp(${days}, ${emailFailed}) is ${expected}`, () => expect(core.giveUp(days, emailFailed)).toBe(expected)),
+  );
+  v.isDue.forEach(([next, now, expected]) =>
+    it(`isDue(${next}, ${now}) is ${expected}`, () => expect(core.isDue(nan(next), nan(now))).toBe(expected)),
   );
   v.journeys.forEach((c) =>
     it(c.name, () => {

@@ -298,6 +298,15 @@ describe('the outbox', () => {
     expect(f.inserts).toHaveLength(2);
   });
 
+  it('an entry whose next try cannot be read (no nextAttemptMs) is due, not left waiting for ever', async () => {
+    const f = fakes({ insert: [fail(500), OK], email: () => Promise.reject({ status: 500 }) });
+    await f.submit(yesAnswers, null);
+    const [entry] = f.outbox.entries.values();
+    delete (entry as { nextAttemptMs?: number }).nextAttemptMs;
+    expect(await f.drain()).toMatchObject({ delivered: 1, left: 0 });
+    expect(f.inserts).toHaveLength(2);
+  });
+
   it('waits for the backoff unless forced (the browser came back online)', async () => {
     const f = fakes({ insert: [fail(500)], email: () => Promise.reject({ status: 500 }) });
     await f.submit(yesAnswers, null);

@@ -196,15 +196,13 @@ async function uploadBody(file: File, contentType: string, ports: OutboxPorts): 
 async function insert(backend: Backend, record: SurveyResponse, ports: OutboxPorts): Promise<Sent> {
   const ask = () => backend.insert(record).catch((error: unknown): BackendResult => ({ error }));
   let answer = await ask();
-  let verdict = classifyInsert(statusOf(answer), answer.code ?? '');
+  let verdict = classifyInsert(statusOf(answer), answer.code ?? '', false);
   if (verdict === 'retry' && statusOf(answer) === 0) {
     // No answer at all: the row may have been committed. Asking again with the same id is safe
-    // (a duplicate answers 409) and spares an email that would count it twice. A 409 now is most
-    // likely that first row, this attempt's own: it names what this row names, so it is read as
-    // stored by this attempt (a file that failed to go up then waits for no row, keepForTheFile).
+    // (a duplicate answers 409) and spares an email that would count it twice. The engine reads
+    // a 409 now as that first row, this attempt's own (keepForTheFile then waits for no file).
     answer = await ask();
-    verdict = classifyInsert(statusOf(answer), answer.code ?? '');
-    if (verdict === 'alreadyStored') verdict = 'stored';
+    verdict = classifyInsert(statusOf(answer), answer.code ?? '', true);
   }
   // A request for more work is answered by solving again (outbox/work.ts), not by the email.
   const taken = verdict === 'stored' || verdict === 'alreadyStored' || verdict === 'forgotten';

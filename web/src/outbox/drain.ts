@@ -1,9 +1,10 @@
 // Retries what the outbox still holds: entries past their backoff (or all, when the network has
 // just come back), each under its lock, re-read inside it because another tab may have moved on.
+// When an entry is due is the engine's (isDue: its backoff passed, or a clock that ran fast set it).
 // An entry leaves undelivered only by the engine's giveUp: right after an attempt whose email
 // backup failed, once it was tried on enough distinct days (daysSeen) — never by its age on the
 // clock, which a corrected phone clock can jump — and with an error in the log, never silently.
-import { constants, giveUp } from '../core';
+import { giveUp, isDue } from '../core';
 import { deliver } from './deliver';
 import { allHeld, release } from './held';
 import { forget } from './keep';
@@ -16,14 +17,6 @@ export interface DrainResult {
   /** Entries still waiting, and when the earliest is due (Infinity when none). */
   left: number;
   nextDueMs: number;
-}
-
-/**
- * Due: its backoff has passed, or its next try lies further ahead than the longest backoff, which
- * only a clock that ran fast when it was set can do (corrected since, it would wait weeks).
- */
-function isDue(nextAttemptMs: number, nowMs: number): boolean {
-  return nextAttemptMs <= nowMs || nextAttemptMs - nowMs > constants().retryMaxMs;
 }
 
 /**

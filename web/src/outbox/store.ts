@@ -217,6 +217,13 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
     }
   };
 
+  /** What IndexedDB holds: NO_ANSWER while it is stalled, or when it fails or does not answer in time. */
+  const readDurable = async (): Promise<OutboxEntry[] | typeof NO_ANSWER> => {
+    if (!durable) return [];
+    if (stalled) return NO_ANSWER;
+    return answered(durable.all()).catch((): typeof NO_ANSWER => NO_ANSWER);
+  };
+
   return {
     put: async (entry) => {
       if (durable && !stalled) {
@@ -245,7 +252,7 @@ export function resilientStore(durable: OutboxStore | null, log: Pick<Console, '
       await answered(durable.remove(id));
     },
     all: async () => {
-      const read = durable && !stalled ? await answered(durable.all()).catch((): typeof NO_ANSWER => NO_ANSWER) : durable ? NO_ANSWER : [];
+      const read = await readDurable();
       if (read === NO_ANSWER && options.unreadFails) throw new Error('The outbox could not be read: IndexedDB did not answer.');
       const onDisk = read === NO_ANSWER ? [] : read;
       const inMemory = await memory.all();
