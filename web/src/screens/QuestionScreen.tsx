@@ -2,6 +2,7 @@
 // Next (Submit on 8). The engine validates and decides the next and previous step.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type MutableRefObject } from 'react';
 import { Brand } from '../components/Brand';
+import { FontRehearsal } from '../components/FontRehearsal';
 import { ProgressBar } from '../components/ProgressBar';
 import {
   choices,
@@ -18,7 +19,7 @@ import {
   type StepId,
 } from '../core';
 import { registerDeliveryWorker } from '../outbox/background';
-import { afterNextPaint } from '../state/afterPaint';
+import { afterNextPaint, whenIdle } from '../state/afterPaint';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
@@ -108,12 +109,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
       choices();
       constants();
     };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(warm, 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(warm, { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(warm, 1000);
   }, [step, answersRef]);
 
   // Engaged in the survey (question 2 on): the delivery worker is installed now, after load, so
@@ -194,6 +190,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
           </div>
         </form>
       </main>
+      <FontRehearsal />
     </div>
   );
 }

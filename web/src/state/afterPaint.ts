@@ -83,3 +83,14 @@ export function runQueuedNow(): void {
 export function runPreactEffectsAfterPaint(): void {
   options.requestAnimationFrame = afterNextPaint;
 }
+
+/** Calls `job` once the page is idle, or after `timeoutMs` at the latest (200 ms where
+ *  requestIdleCallback is missing: Safari); returns its cancel. */
+export function whenIdle(job: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(job, 200);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(job, { timeout: timeoutMs });
+  return () => cancelIdleCallback(idle);
+}
