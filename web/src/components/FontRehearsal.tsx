@@ -1,10 +1,12 @@
-// The hero's text, laid out once and unseen while a survey step is read, so that leaving the
-// survey for the hero (Back on question 1, or the exit) finds its fonts ready. A font face at a
-// size the page has not drawn yet is looked up during the layout that first needs it; Chromium on
-// Linux asks the browser process for each such size, synchronously (FontCache::GetFontPlatformData,
-// about 1 ms each: the hero has 9 sizes a step does not, 20 of the 22 ms of its layout in a
-// trace of Back on question 1 at 4x CPU slowdown). Looked up here, at idle, they cost that click
-// nothing. A test holds the text styles here equal to the hero's (tests/e2e/font-rehearsal.spec.ts).
+// Every text style a survey step may go on to show, laid out once and unseen while the step is
+// read: the other steps' (their hints, choices, fields, errors) and the hero's (Back on question
+// 1, or the exit). A font face at a size the page has not drawn yet is looked up during the
+// layout that first needs it; Chromium on Linux asks the browser process for each such size,
+// synchronously (FontCache::GetFontPlatformData, about 1 ms each). The hero has 9 sizes a deep
+// link to question 1 has not drawn: 20 of the 22 ms of its layout in a trace of that Back at 4x
+// CPU slowdown. A step has one or two its neighbours lack (2–6 ms of such a click). Looked up
+// here, at idle, they cost the clicks nothing.
+// A test holds the styles here to those of the hero and of every step (tests/e2e/font-rehearsal.spec.ts).
 import { useEffect, useState } from 'react';
 import { afterNextPaint, whenIdle } from '../state/afterPaint';
 import { Footer } from './Footer';
@@ -18,7 +20,7 @@ export function FontRehearsal() {
     if (phase === 'laidOut') afterNextPaint(() => setPhase('done'));
   }, [phase]);
   if (phase !== 'laidOut') return null;
-  // The hero's classes, as HeroScreen uses them, without its ids; the navigation and the footer themselves.
+  // The classes as the hero and the steps use them, without their ids; the navigation and the footer themselves.
   return (
     <div className="font-rehearsal" aria-hidden="true" inert>
       <NavBar current="home" />
@@ -37,6 +39,23 @@ export function FontRehearsal() {
         </p>
       </div>
       <Footer />
+      <div className="field">
+        <p className="label">
+          Step <span className="optional">Zero</span>
+        </p>
+        <p className="hint">Step Zero</p>
+        <input className="input" defaultValue="Step Zero" tabIndex={-1} />
+        <select className="input select" tabIndex={-1}>
+          <option>Step Zero</option>
+        </select>
+        <div className="choice">
+          <span className="choice__label">Step Zero</span>
+        </div>
+        <div className="checkbox">
+          <span className="checkbox__label">Step Zero</span>
+        </div>
+        <p className="field-error">Step Zero</p>
+      </div>
     </div>
   );
 }
