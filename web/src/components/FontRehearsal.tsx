@@ -12,6 +12,35 @@ import { afterNextPaint, whenIdle } from '../state/afterPaint';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
+/**
+ * The classes as the hero and the steps use them (without their ids): [a text's class, the class
+ * of a part inside it]. The part is there where a rule reads the text's class as its container's
+ * (`.hero__actions .button`), or where the part has a style of its own (the title's "Zero").
+ */
+const HERO: [string, string?][] = [
+  ['hero__eyebrow'],
+  ['hero__title', 'hero__accent'],
+  ['hero__tagline'],
+  ['hero__lead'],
+  ['hero__actions', 'button button--primary button--large'],
+  ['hero__legal', 'legal-link'],
+];
+const FIELD: [string, string?][] = [
+  ['label', 'optional'],
+  ['hint'],
+  ['choice', 'choice__label'],
+  ['checkbox', 'checkbox__label'],
+  ['field-error'],
+];
+
+function sample([text, part]: [string, string?]) {
+  return (
+    <p key={text} className={text}>
+      Step {part && <span className={part}>Zero</span>}
+    </p>
+  );
+}
+
 export function FontRehearsal() {
   const [phase, setPhase] = useState<'waiting' | 'laidOut' | 'done'>('waiting');
   useEffect(() => {
@@ -20,41 +49,17 @@ export function FontRehearsal() {
     if (phase === 'laidOut') afterNextPaint(() => setPhase('done'));
   }, [phase]);
   if (phase !== 'laidOut') return null;
-  // The classes as the hero and the steps use them, without their ids; the navigation and the footer themselves.
   return (
     <div className="font-rehearsal" aria-hidden="true" inert>
       <NavBar current="home" />
-      <div className="hero">
-        <p className="hero__eyebrow">Step Zero</p>
-        <p className="hero__title">
-          Step <span className="hero__accent">Zero</span>
-        </p>
-        <p className="hero__tagline">Step Zero</p>
-        <p className="hero__lead">Step Zero</p>
-        <div className="hero__actions">
-          <span className="button button--primary button--large">Step Zero</span>
-        </div>
-        <p className="hero__legal">
-          <span className="legal-link">Step Zero</span>
-        </p>
-      </div>
+      <div className="hero">{HERO.map(sample)}</div>
       <Footer />
       <div className="field">
-        <p className="label">
-          Step <span className="optional">Zero</span>
-        </p>
-        <p className="hint">Step Zero</p>
+        {FIELD.map(sample)}
         <input className="input" defaultValue="Step Zero" tabIndex={-1} />
         <select className="input select" tabIndex={-1}>
           <option>Step Zero</option>
         </select>
-        <div className="choice">
-          <span className="choice__label">Step Zero</span>
-        </div>
-        <div className="checkbox">
-          <span className="checkbox__label">Step Zero</span>
-        </div>
-        <p className="field-error">Step Zero</p>
       </div>
     </div>
   );
