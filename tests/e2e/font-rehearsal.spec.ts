@@ -1,7 +1,7 @@
 // The fonts of what a survey step leads to are ready before the visitor goes there
 // (components/FontRehearsal.tsx): every text style of the hero and of every step (with its
-// hints, revealed fields and errors) was laid out on question 1 already, by the step itself or by
-// the rehearsal it lays out at idle. A style missed here is a font lookup inside a click
+// hints, revealed fields and errors) is drawn by every step (their frame) or laid out by the
+// rehearsal at idle. A style missed here is a font lookup inside a click on a deep-linked step
 // (tests/bench/next-step.mjs).
 import type { Page } from '@playwright/test';
 import { back, expect, next, openPage, test } from './helpers';
@@ -10,7 +10,7 @@ interface Probe {
   /** Each text style drawn under `root` (its text, and its fields' values), outside the rehearsal
    *  unless `root` is it: "family weight style size". */
   textStyles(root: Element): string[];
-  /** The rehearsal's styles, read when it came (it stays for one frame); null until then. */
+  /** The rehearsal's styles, read when it came (it stays a frame or two); null until then. */
   rehearsed: string[] | null;
 }
 const drawn = (page: Page) => page.evaluate(() => (window as unknown as { probe: Probe }).probe.textStyles(document.body));
@@ -45,7 +45,7 @@ test.beforeEach(async ({ context }) => {
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           if (node.textContent?.trim() && node.parentElement && !node.parentElement.closest('noscript, option')) add(node.parentElement);
         }
-        root.querySelectorAll('input:is([type=text], [type=email], :not([type])), select, textarea').forEach(add);
+        root.querySelectorAll('input:not([type=radio], [type=checkbox], [type=file], [type=hidden]), select, textarea').forEach(add);
         return [...styles];
       },
       rehearsed: null,
@@ -69,24 +69,31 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await openPage(page, '/survey/question/1', { clock: false });
     await page.waitForFunction(() => (window as unknown as { probe: Probe }).probe.rehearsed !== null);
-    await expect(page.locator('.font-rehearsal')).not.toBeAttached(); // gone after its frame
-    const ready = [...(await page.evaluate(() => (window as unknown as { probe: Probe }).probe.rehearsed!)), ...(await drawn(page))];
+    await expect(page.locator('.font-rehearsal')).not.toBeAttached(); // gone after a frame or two
+    // Ready before any click: the rehearsal's styles, and those every step draws (its frame). A
+    // style only some steps draw is not: a deep link to another step has not drawn it.
+    const rehearsed = await page.evaluate(() => (window as unknown as { probe: Probe }).probe.rehearsed!);
+    let everyStep = await drawn(page);
     const needed = new Map<string, string>();
-    const note = async (on: Page, where: string) => (await drawn(on)).forEach((style) => needed.set(style, needed.get(style) ?? where));
+    const note = (styles: string[], where: string) => styles.forEach((style) => needed.set(style, needed.get(style) ?? where));
+    note(everyStep, 'question 1');
 
     await next(page); // no answer: its error
-    await expect(page.locator('.field-error')).toBeVisible();
-    await note(page, 'question 1 with its error');
+    await expect(page.locator('main .field-error')).toBeVisible();
+    note(await drawn(page), 'question 1 with its error');
     await back(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Step/);
-    await note(page, 'the hero');
+    note(await drawn(page), 'the hero');
     for (const [step, answers] of STEPS) {
       const other = await page.context().newPage();
       await other.setViewportSize(viewport);
       await openPage(other, `/survey/question/${step}`, { clock: false, answers });
-      await note(other, `question ${step}`);
+      const styles = await drawn(other);
+      note(styles, `question ${step}`);
+      everyStep = everyStep.filter((style) => styles.includes(style));
       await other.close();
     }
+    const ready = [...rehearsed, ...everyStep];
     expect([...needed].filter(([style]) => !ready.includes(style)).map(([style, where]) => `${style} (${where})`)).toEqual([]);
   });
 }

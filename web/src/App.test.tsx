@@ -120,18 +120,18 @@ describe('survey steps', () => {
     next();
     await at('/survey/question/2');
     next(); // question 2 left empty
-    expect(document.querySelector('.field-error')).not.toBeNull();
+    expect(document.querySelector('main .field-error')).not.toBeNull();
     await vi.waitFor(() => expect(document.title.startsWith('Error: ')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await at('/survey/question/1');
     // The same top bar (not rebuilt), and question 1 as new: no error, its heading focused.
     expect(screen.getByRole('button', { name: 'Exit the survey' })).toBe(exit);
-    expect(document.querySelector('.field-error')).toBeNull();
+    expect(document.querySelector('main .field-error')).toBeNull();
     await vi.waitFor(() => expect(document.title).toBe('Question 1 of 8 – Step Zero'));
     expect(document.activeElement).toBe(heading());
     next();
     await at('/survey/question/2');
-    expect(document.querySelector('.field-error')).toBeNull();
+    expect(document.querySelector('main .field-error')).toBeNull();
     expect(document.activeElement).toBe(heading());
   });
 

@@ -45,8 +45,14 @@ export function FontRehearsal() {
   const [phase, setPhase] = useState<'waiting' | 'laidOut' | 'done'>('waiting');
   useEffect(() => {
     if (phase === 'waiting') return whenIdle(() => setPhase('laidOut'), 2000);
-    // Laid out by the frame that showed it (visibility: hidden paints nothing of it): it goes after.
-    if (phase === 'laidOut') afterNextPaint(() => setPhase('done'));
+    if (phase !== 'laidOut') return;
+    // Laid out by the frame that showed it (visibility: hidden paints nothing of it): it goes a
+    // frame after that (this effect runs after the paint itself; setting state here is a render more).
+    let mounted = true;
+    afterNextPaint(() => mounted && setPhase('done'));
+    return () => {
+      mounted = false;
+    };
   }, [phase]);
   if (phase !== 'laidOut') return null;
   return (

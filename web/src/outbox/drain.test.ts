@@ -5,6 +5,7 @@ import { fakePorts, yesAnswers } from '../test/fakePorts';
 import { drainOutbox, releaseDelivered } from './drain';
 import { allHeld, isHeld, release } from './held';
 import { keepResponse } from './keep';
+import { withLock } from './lock';
 import { memoryOutbox, type OutboxStore } from './store';
 
 afterEach(() => {
@@ -63,5 +64,18 @@ describe('a response delivered elsewhere', () => {
     const failing: OutboxStore = { ...disk, all: () => Promise.reject(new Error('IndexedDB refused')) };
     await releaseDelivered([failing]);
     expect(isHeld(inMemory.id)).toBe(true);
+  });
+});
+
+describe('when the next drain is due', () => {
+  it('an entry whose next try cannot be read, held by another context meanwhile, is due now: the retry timer is still set', async () => {
+    const disk = memoryOutbox();
+    const { f, entry } = await keptIn(disk);
+    await disk.put({ ...entry, nextAttemptMs: NaN });
+    let letGo = () => {};
+    const held = withLock(entry.id, () => new Promise<void>((resolve) => (letGo = resolve)));
+    expect(await drainOutbox(f.ports)).toMatchObject({ delivered: 0, left: 1, nextDueMs: f.ports.nowMs() });
+    letGo();
+    await held;
   });
 });

@@ -57,7 +57,10 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
     }
     result.left += 1;
   }
-  for (const entry of await ports.store.all()) result.nextDueMs = Math.min(result.nextDueMs, entry.nextAttemptMs);
+  // An entry due now (its next try unreadable, or set by a fast clock) counts as due now.
+  const now = ports.nowMs();
+  for (const entry of await ports.store.all())
+    result.nextDueMs = Math.min(result.nextDueMs, isDue(entry.nextAttemptMs, now) ? now : entry.nextAttemptMs);
   return result;
 }
 

@@ -55,8 +55,8 @@ function drain(ports: OutboxPorts, force: boolean): Promise<void> {
 
 /**
  * A retry at `dueMs`, but never sooner than the engine's smallest retry delay from now, nor later
- * than its longest: a due time further ahead was set by a clock that ran fast (drain.ts counts
- * it due), and browsers keep a timer's delay in 32 bits, so a wait past 24.8 days fires at once.
+ * than its longest: a due time further ahead was set by a clock that ran fast (the engine's
+ * isDue counts it due), and browsers keep a timer's delay in 32 bits, so a wait past 24.8 days fires at once.
  */
 export function scheduleRetry(ports: OutboxPorts, dueMs: number): void {
   clearTimeout(timer);
