@@ -68,6 +68,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await openPage(page, '/survey/question/1', { clock: false });
+    await page.locator('form.question').waitFor();
     await page.waitForFunction(() => (window as unknown as { probe: Probe }).probe.rehearsed !== null);
     await expect(page.locator('.font-rehearsal')).not.toBeAttached(); // gone after a frame or two
     // Ready before any click: the rehearsal's styles, and those every step draws (its frame). A
@@ -88,6 +89,7 @@ for (const viewport of [
       const other = await page.context().newPage();
       await other.setViewportSize(viewport);
       await openPage(other, `/survey/question/${step}`, { clock: false, answers });
+      await other.locator('form.question').waitFor(); // the step, not the loading line before it
       const styles = await drawn(other);
       note(styles, `question ${step}`);
       everyStep = everyStep.filter((style) => styles.includes(style));
