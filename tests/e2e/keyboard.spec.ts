@@ -99,6 +99,7 @@ test('Not Yet path with the keyboard only; Enter in the Other box adds a line', 
   await typeAndEnter(page, 'What challenge were you given?', 'Ask a question in class');
   await atStep(page, '2', 'Where did you find your challenge?');
   await typeAndEnter(page, 'Where did you find your challenge?', 'Teacher');
+  await atStep(page, '3', 'Did you complete your challenge?');
   await chooseByKeyboard(page, 'Not Yet');
   await atStep(page, '4b', 'Why not?');
   await chooseByKeyboard(page, 'Other');
