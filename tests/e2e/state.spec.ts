@@ -70,16 +70,39 @@ test('opening / clears saved answers and the current question, but keeps the coo
   await openPage(page, '/survey/question/3', { answers: { question1: 'a', question2: 'b' } });
   await page.getByRole('radio', { name: 'Yes' }).check();
   await page.goto('/');
-  // The hero is painted from its HTML before the app runs: the reset is the app's, once it is live.
+  // The hero is painted from its HTML before the app runs: the reset is the app's, once it is live
+  // and the hero painted (state/useSurveyRoutes.ts).
   await appReady(page);
-  const stored = await page.evaluate(() => [
-    localStorage.getItem('stepZeroAnswers'),
-    localStorage.getItem('stepZeroCurrentQuestion'),
-    localStorage.getItem('cookiesAccepted'),
-  ]);
-  expect(stored).toEqual([null, null, 'true']);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [
+        localStorage.getItem('stepZeroAnswers'),
+        localStorage.getItem('stepZeroCurrentQuestion'),
+        localStorage.getItem('cookiesAccepted'),
+      ]),
+    )
+    .toEqual([null, null, 'true']);
   await page.goto('/survey/question/3');
   await expect(page).toHaveURL(/\/survey\/question\/1$/);
+});
+
+test('Back on question 1 shows the hero, then forgets the survey: the storage waits for the paint', async ({ page }) => {
+  await openPage(page, '/survey/question/1', { answers: { question1: 'a' } });
+  // What is stored when the hero is in the document (a mutation observer's report comes after
+  // the render's layout effects, before the frame).
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.getElementById('hero-title')) return;
+      observer.disconnect();
+      (window as unknown as { storedAtHero: string | null }).storedAtHero = localStorage.getItem('stepZeroAnswers');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { storedAtHero: string | null }).storedAtHero)).toBe('{"question1":"a"}');
+  await expect
+    .poll(() => page.evaluate(() => [localStorage.getItem('stepZeroAnswers'), localStorage.getItem('stepZeroCurrentQuestion')]))
+    .toEqual([null, null]);
 });
 
 test('a localStorage read failure at start shows the fallback screen; Refresh Page reloads', async ({ page }) => {

@@ -1,6 +1,6 @@
 // The single page of spec point 2: picks the screen for the URL. The answers, the route rules
 // and the submission live in hooks named for them; the overlay follows the submission's phase.
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
 import { eagerScreen, lazyScreen } from './components/lazyScreen';
 import { PageLoading } from './components/PageLoading';
@@ -104,10 +104,14 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
     setCookieChoice(choice);
   }, []);
 
-  if (engine === 'failed') return <FallbackScreen />;
   // Nothing stored means no choice: the banner is in the first paint. A stored value waits for
-  // the engine to say whether it is a choice.
-  const noChoiceStored = startup.cookiesAccepted === null || (ready && parseCookieChoice(startup.cookiesAccepted) === null);
+  // the engine to say whether it is a choice; asked once, not on every render (each click on
+  // Next or Back renders the app).
+  const noChoiceStored = useMemo(
+    () => startup.cookiesAccepted === null || (ready && parseCookieChoice(startup.cookiesAccepted) === null),
+    [ready, startup.cookiesAccepted],
+  );
+  if (engine === 'failed') return <FallbackScreen />;
   const showBanner = noChoiceStored && cookieChoice === null && phase === 'idle';
 
   let screen;

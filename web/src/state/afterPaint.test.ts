@@ -20,3 +20,40 @@ test('a job that throws leaves the jobs after it to run, and its error is report
     microtask.mockRestore();
   }
 });
+
+test('a job runs once the frame after its paint is rendered, not while that paint is still rastered', () => {
+  // A frame: each observer observing reports; a posted message is a task after it.
+  let observers: (() => void)[] = [];
+  const frame = () => {
+    const reporting = observers;
+    observers = [];
+    reporting.forEach((report) => report());
+  };
+  class FakeResizeObserver {
+    constructor(private readonly report: () => void) {}
+    observe() {
+      observers.push(this.report);
+    }
+    disconnect() {}
+  }
+  class FakeMessageChannel {
+    port1: { onmessage: (() => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+  }
+  vi.useFakeTimers();
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('MessageChannel', FakeMessageChannel);
+  try {
+    const job = vi.fn();
+    afterNextPaint(job);
+    frame(); // the frame that paints what the job follows
+    vi.advanceTimersByTime(1);
+    expect(job).not.toHaveBeenCalled();
+    frame(); // the frame after it
+    vi.advanceTimersByTime(1);
+    expect(job).toHaveBeenCalledOnce();
+  } finally {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  }
+});

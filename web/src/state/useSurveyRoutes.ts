@@ -2,7 +2,7 @@
 // survey; a deep link to a step the answers do not reach goes to the engine's reachableStep;
 // /survey/location opens question 2; step 8 restores saved answers when too few are in memory.
 // Run before paint (layout effects) so a refused deep link never flashes.
-import { useLayoutEffect, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, type MutableRefObject } from 'react';
 import { reachableStep, shouldRestoreAnswers, type Answers } from '../core';
 import { navigate, questionPath, type Route } from './router';
 import { loadAnswers, saveCurrentQuestion } from './storage';
@@ -14,8 +14,14 @@ interface Survey {
 }
 
 export function useSurveyRoutes(route: Route, engineReady: boolean, { answersRef, setAnswers, reset }: Survey, onNavigate: () => void) {
-  useLayoutEffect(() => {
+  // After the paint: forgetting shows nothing on the hero, and its two storage writes and the
+  // render of the emptied answers would otherwise come before the hero's first frame (Back on
+  // question 1). Anything that goes on from the hero runs pending effects first (./afterPaint.ts).
+  useEffect(() => {
     if (route.name === 'hero') reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation only
+  }, [route]);
+  useLayoutEffect(() => {
     onNavigate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation only
   }, [route]);
