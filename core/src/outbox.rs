@@ -181,10 +181,12 @@ pub fn is_due(next_attempt_ms: f64, now_ms: f64) -> bool {
     !(ahead > 0.0 && ahead <= RETRY_MAX_MS)
 }
 
-/// Whether an undelivered entry is given up: only right after an attempt whose email backup
-/// failed (`email_failed`), once it was tried on at least `OUTBOX_GIVE_UP_DAYS` distinct days.
-pub fn give_up(days_seen: u32, email_failed: bool) -> bool {
-    email_failed && days_seen >= OUTBOX_GIVE_UP_DAYS
+/// Whether what an entry still carries is given up: only right after an attempt whose last way
+/// of delivering it failed (`last_way_failed`: the email backup, for a response; the upload, for
+/// the file of a row already stored), once it was tried on at least `OUTBOX_GIVE_UP_DAYS`
+/// distinct days.
+pub fn give_up(days_seen: u32, last_way_failed: bool) -> bool {
+    last_way_failed && days_seen >= OUTBOX_GIVE_UP_DAYS
 }
 
 /// The name to try when `object_name` (`<ms>_<file>`) is taken: the next free timestamp,

@@ -281,10 +281,10 @@ pub fn is_due(next_attempt_ms: f64, now_ms: f64) -> bool {
     outbox::is_due(next_attempt_ms, now_ms)
 }
 
-/// Whether an undelivered entry is given up after an attempt (30 distinct days, email failed).
+/// Whether an entry is given up after an attempt (30 distinct days, its last way failed).
 #[wasm_bindgen(js_name = giveUp)]
-pub fn give_up(days_seen: u32, email_failed: bool) -> bool {
-    outbox::give_up(days_seen, email_failed)
+pub fn give_up(days_seen: u32, last_way_failed: bool) -> bool {
+    outbox::give_up(days_seen, last_way_failed)
 }
 
 /// What an EmailJS answer means: `status` 0 for none, `text` the answer's body.

@@ -18,8 +18,8 @@ describe('outbox-age vectors through the engine wrapper', () => {
   v.daysSeen.forEach((c) =>
     it(`daysSeen(${c.days}, ${c.last}, ${c.now}) is ${c.expect}`, () => expect(core.daysSeen(c.days, nan(c.last), nan(c.now))).toBe(c.expect)),
   );
-  v.giveUp.forEach(([days, emailFailed, expected]) =>
-    it(`giveUp(${days}, ${emailFailed}) is ${expected}`, () => expect(core.giveUp(days, emailFailed)).toBe(expected)),
+  v.giveUp.forEach(([days, lastWayFailed, expected]) =>
+    it(`giveUp(${days}, ${lastWayFailed}) is ${expected}`, () => expect(core.giveUp(days, lastWayFailed)).toBe(expected)),
   );
   v.isDue.forEach(([next, now, expected]) =>
     it(`isDue(${next}, ${now}) is ${expected}`, () => expect(core.isDue(nan(next), nan(now))).toBe(expected)),

@@ -107,11 +107,12 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
  * failure). That row may be the one sent ahead of its file at pagehide (outbox/leave.ts), which
  * names the file's object: the file, uploaded later under that name, completes it (the late-file
  * rule, docs/guarantees.md). So the entry stays for the file, retried as any kept response, until
- * the outbox's giveUp (tries on 30 distinct days). A row stored by this attempt names no file
+ * the outbox's giveUp (tries on 30 distinct days; the upload is the file's last way, so its
+ * failure is the one giveUp asks about). A row stored by this attempt names no file
  * (the spec's "saved with no file path"), so nothing is kept for it.
  */
 async function keepForTheFile(entry: OutboxEntry, ports: OutboxPorts): Promise<DeliveryOutcome> {
-  if (giveUp(entry.daysSeen ?? 0, true)) {
+  if (giveUp(entry.daysSeen ?? 0, /* the upload, its last way, failed */ true)) {
     ports.log.error(
       `Giving up the file of the response ${entry.id}, whose row is stored: its upload failed on ${entry.daysSeen} distinct days.`,
     );

@@ -38,7 +38,7 @@ export async function drainOutbox(ports: OutboxPorts, options: { force?: boolean
           try {
             const outcome = await deliver(entry, ports);
             if (!outcome.kept) return 'delivered';
-            if (!outcome.emailTried || !giveUp(entry.daysSeen ?? 0, true)) return 'kept';
+            if (!outcome.emailTried || !giveUp(entry.daysSeen ?? 0, /* the email, its last way, failed */ true)) return 'kept';
             ports.log.error(
               `Giving up the response ${entry.id}, kept since ${new Date(entry.createdMs).toISOString()}: ` +
                 `neither the database nor the email backup took it on ${entry.daysSeen} distinct days, the email failing again just now.`,
