@@ -1,30 +1,23 @@
-// Every text style a survey step may go on to show, laid out once and unseen while the step is
-// read: the other steps' (their hints, choices, fields, errors) and the hero's (Back on question
-// 1, or the exit). A font face at a size the page has not drawn yet is looked up during the
-// layout that first needs it; Chromium on Linux asks the browser process for each such size,
-// synchronously (FontCache::GetFontPlatformData, about 1 ms each). The hero has 9 sizes a deep
-// link to question 1 has not drawn: 20 of the 22 ms of its layout in a trace of that Back at 4x
-// CPU slowdown. A step has one or two its neighbours lack (2–6 ms of such a click). Looked up
-// here, at idle, they cost the clicks nothing.
+// Every text a survey step may go on to show, laid out once and unseen while the step is read:
+// the hero itself (Back on question 1, or the exit) and a sample of the other steps' styles
+// (their hints, choices, fields, errors). A font face at a size the page has not drawn yet is
+// looked up during the layout that first needs it; Chromium on Linux asks the browser process for
+// each such size, synchronously (FontCache::GetFontPlatformData, about 1 ms each). The hero has 9
+// sizes a deep link to question 1 has not drawn: 20 of the 22 ms of its layout in a trace of that
+// Back at 4x CPU slowdown. A step has one or two its neighbours lack (2–6 ms of such a click).
+// Looked up here, at idle, they cost the clicks nothing; the hero's own text is shaped here too
+// (Blink caches the shaping of words per font).
 // A test holds the styles here to those of the hero and of every step (tests/e2e/font-rehearsal.spec.ts).
 import { useEffect, useState } from 'react';
 import { afterNextPaint, whenIdle } from '../state/afterPaint';
 import { Footer } from './Footer';
+import { Hero } from './Hero';
 import { NavBar } from './NavBar';
 
 /**
- * The classes as the hero and the steps use them (without their ids): [a text's class, the class
- * of a part inside it]. The part is there where a rule reads the text's class as its container's
- * (`.hero__actions .button`), or where the part has a style of its own (the title's "Zero").
+ * The classes as the steps use them (without their ids): [a text's class, the class of a part
+ * inside it, where the part has a style of its own].
  */
-const HERO: [string, string?][] = [
-  ['hero__eyebrow'],
-  ['hero__title', 'hero__accent'],
-  ['hero__tagline'],
-  ['hero__lead'],
-  ['hero__actions', 'button button--primary button--large'],
-  ['hero__legal', 'legal-link'],
-];
 const FIELD: [string, string?][] = [
   ['label', 'optional'],
   ['hint'],
@@ -58,7 +51,7 @@ export function FontRehearsal() {
   return (
     <div className="font-rehearsal" aria-hidden="true" inert>
       <NavBar current="home" />
-      <div className="hero">{HERO.map(sample)}</div>
+      <Hero />
       <Footer />
       <div className="field">
         {FIELD.map(sample)}
