@@ -21,39 +21,64 @@ test('a job that throws leaves the jobs after it to run, and its error is report
   }
 });
 
-test('a job runs once the frame after its paint is rendered, not while that paint is still rastered', () => {
-  // A frame: each observer observing reports; a posted message is a task after it.
-  let observers: (() => void)[] = [];
-  const frame = () => {
-    const reporting = observers;
-    observers = [];
-    reporting.forEach((report) => report());
-  };
-  class FakeResizeObserver {
-    constructor(private readonly report: () => void) {}
-    observe() {
-      observers.push(this.report);
-    }
-    disconnect() {}
+// A frame: each observer observing reports, in the order observed; a posted message is a task
+// after it (a timer here, advanced by hand).
+let observers: (() => void)[] = [];
+const frame = () => {
+  const reporting = observers;
+  observers = [];
+  reporting.forEach((report) => report());
+};
+const messages = () => vi.advanceTimersByTime(1);
+class FakeResizeObserver {
+  constructor(private readonly report: () => void) {}
+  observe() {
+    observers.push(this.report);
   }
-  class FakeMessageChannel {
-    port1: { onmessage: (() => void) | null } = { onmessage: null };
-    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
-  }
+  disconnect() {}
+}
+class FakeMessageChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null };
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+}
+function withFrames(body: () => void) {
   vi.useFakeTimers();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   vi.stubGlobal('MessageChannel', FakeMessageChannel);
   try {
-    const job = vi.fn();
-    afterNextPaint(job);
-    frame(); // the frame that paints what the job follows
-    vi.advanceTimersByTime(1);
-    expect(job).not.toHaveBeenCalled();
-    frame(); // the frame after it
-    vi.advanceTimersByTime(1);
-    expect(job).toHaveBeenCalledOnce();
+    body();
   } finally {
+    observers = [];
     vi.unstubAllGlobals();
     vi.useRealTimers();
   }
-});
+}
+
+test('a job runs once the frame after its paint is rendered, not while that paint is still rastered', () =>
+  withFrames(() => {
+    const job = vi.fn();
+    afterNextPaint(job);
+    frame(); // the frame that paints what the job follows
+    messages();
+    expect(job).not.toHaveBeenCalled();
+    frame(); // the frame after it
+    messages();
+    expect(job).toHaveBeenCalledOnce();
+  }));
+
+test('jobs queued while earlier ones were run early wait for their own two frames, not the backstop', () =>
+  withFrames(() => {
+    const first = vi.fn();
+    const second = vi.fn();
+    afterNextPaint(first);
+    frame(); // the first job's first frame: its message is posted, not yet run
+    runQueuedNow(); // a navigation runs it early (a click comes before a posted message)
+    afterNextPaint(second);
+    messages(); // the first job's message, after the second job's observer
+    frame();
+    messages();
+    frame();
+    messages();
+    expect(first).toHaveBeenCalledOnce();
+    expect(second).toHaveBeenCalledOnce(); // within frames: the 100 ms backstop has not come
+  }));

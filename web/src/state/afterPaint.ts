@@ -9,7 +9,8 @@ import { options } from 'preact';
 const queue: (() => void)[] = [];
 let batch = 0;
 let channel: MessageChannel | null = null;
-let afterMessage: (() => void) | null = null;
+/** What each posted message runs, in the order posted (one per message). */
+const afterMessages: (() => void)[] = [];
 let pagehideListened = false;
 
 function run(which: number): void {
@@ -45,11 +46,11 @@ function afterFrame(done: () => void): void {
   if (!channel) {
     // One channel for the page: a new one per frame cost its first message about 1 ms.
     channel = new MessageChannel();
-    channel.port1.onmessage = () => afterMessage?.();
+    channel.port1.onmessage = () => afterMessages.shift()?.();
   }
   const observer = new ResizeObserver(() => {
     observer.disconnect();
-    afterMessage = done;
+    afterMessages.push(done);
     channel?.port2.postMessage(null);
   });
   observer.observe(document.documentElement);
@@ -66,7 +67,9 @@ export function afterNextPaint(job: () => void): void {
   queue.push(job);
   if (queue.length > 1) return;
   const which = batch;
-  afterFrame(() => afterFrame(() => run(which)));
+  afterFrame(() => {
+    if (which === batch) afterFrame(() => run(which)); // not when run early meanwhile
+  });
   setTimeout(() => run(which), 100);
   if (!pagehideListened) {
     pagehideListened = true;
