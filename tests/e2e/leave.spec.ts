@@ -3,7 +3,7 @@
 // running; the network is the local gateway's (its faults reach every requester). What
 // arrives is looked for by the answers' text, since the page that knew the id is gone.
 import type { Page } from '@playwright/test';
-import { outboxCount, settle, toSubmit, whereIs } from './faults-lib';
+import { outboxCount, PHOTO, settle, storedObject, toSubmit, whereIs } from './faults-lib';
 import { answerEnd, answerStart, choose, closeTab, expect, openPage, stack, startSurvey, submit, test } from './helpers';
 
 test('a row still uploading its 6 MB video when the tab closes arrives, naming the file ahead of it', async ({ page, request }) => {
@@ -167,5 +167,46 @@ test.describe('the next visit', () => {
     await later.goto('/');
     await expect.poll(async () => (await whereIs(request, ['leave:clock-corrected']))[0], { timeout: 60_000 }).toMatchObject({ rows: 1 });
     await settle(request, 'clock corrected by 40 days', ['leave:clock-corrected'], 'row');
+  });
+
+  test("a photo's row sent ahead at pagehide, its image routine unreachable on the next visit: the photo waits for a visit where it loads", async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const key = 'leave:routine-unreachable';
+    await stack.faults(request, { upload: 'trickle:2048' }); // the 112 KB photo: some 55 s, so the tab closes first
+    await toSubmit(page, key, { name: 'cups.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    await submit(page, 'completed', true);
+    await closeTab(page); // pagehide: the row leaves as a keepalive, naming its file
+    await expect.poll(async () => (await whereIs(request, [key]))[0].rows, { timeout: 30_000 }).toBe(1);
+    const [row] = (await stack.rows(request)).filter((each) => each.question1_challenge === key);
+    expect(row.media_file_url).toMatch(/^\d+_cups\.jpg$/);
+    await stack.faults(request, {});
+
+    // The next visit, past the backoff: the network refuses the image routine's wasm. The photo's
+    // metadata cannot be taken out, so it is not uploaded; it stays for a later visit (before,
+    // the page gave it up here, and the row named a file that never came).
+    await context.route(/stepzero_image.*\.wasm/, (route) => route.abort('internetdisconnected'));
+    await context.clock.setSystemTime(Date.now() + 3_600_000);
+    const refused = await context.newPage();
+    const logs: string[] = [];
+    refused.on('console', (message) => logs.push(message.text()));
+    await refused.goto('/');
+    await expect.poll(() => logs.some((line) => line.includes('is not uploaded')), { timeout: 30_000 }).toBe(true);
+    expect(await stack.objects(request)).toEqual([]);
+    await refused.close();
+
+    // A visit where the routine loads: the photo, without its GPS, under the name its row gives.
+    await context.unroute(/stepzero_image.*\.wasm/);
+    await context.clock.setSystemTime(Date.now() + 3 * 3_600_000);
+    const later = await context.newPage();
+    await later.goto('/');
+    await expect
+      .poll(async () => (await stack.objects(request)).map((object) => object.name), { timeout: 60_000 })
+      .toEqual([row.media_file_url]);
+    expect((await storedObject(request, String(row.media_file_url))).includes('Canon')).toBe(false);
+    await settle(request, 'the image routine unreachable on the next visit: the photo waits', [key], 'row');
   });
 });

@@ -10,6 +10,10 @@ import type { MediaReply, MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;
 
+/** The wasm did not load (no network, a deploy that removed it): worth trying again later,
+ *  unlike a file the routine cannot read. The page's caller tells the two apart by this code. */
+const UNAVAILABLE = 'unavailable';
+
 self.onmessage = async (event: MessageEvent<MediaRequest>) => {
   const reply = await handle(event.data).catch((error: unknown): MediaReply => ({
     ok: false,
@@ -21,7 +25,9 @@ self.onmessage = async (event: MessageEvent<MediaRequest>) => {
 };
 
 async function handle(request: MediaRequest): Promise<MediaReply> {
-  started ??= init();
+  started ??= init().catch((error: unknown) => {
+    throw Object.assign(new Error(`the image routine could not be loaded: ${String(error)}`), { code: UNAVAILABLE });
+  });
   await started;
   if (request.kind === 'strip') {
     const { bytes: out, removed } = stripMetadata(new Uint8Array(await request.file.arrayBuffer()));

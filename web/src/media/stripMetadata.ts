@@ -6,11 +6,13 @@
 import { canUseWorker, runInWorker } from './worker';
 
 export class MetadataNotRemoved extends Error {}
+/** Only the routine's code could not be loaded now (no network, a deploy removed it): a later try may do it. */
+export class RoutineNotLoaded extends MetadataNotRemoved {}
 
 export async function withoutMetadata(file: File): Promise<Blob> {
   if (!canUseWorker()) throw new MetadataNotRemoved('this browser cannot run the image worker (no Web Workers or WebAssembly)');
   const reply = await runInWorker({ kind: 'strip', file });
-  if (!reply.ok) throw new MetadataNotRemoved(`${reply.code}: ${reply.reason}`);
+  if (!reply.ok) throw new (reply.code === 'unavailable' ? RoutineNotLoaded : MetadataNotRemoved)(`${reply.code}: ${reply.reason}`);
   if (reply.kind !== 'strip') throw new MetadataNotRemoved('unexpected reply from the image worker');
   if (reply.removed.length === 0) return file;
   return new Blob([reply.bytes as BlobPart], { type: file.type });

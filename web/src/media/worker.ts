@@ -1,6 +1,9 @@
 // Runs one request in a fresh image worker and ends it: a file that crashes the decoder can
 // only take its own worker down, never the page. Resolves (never rejects) with a reply; a
-// worker that errors, or answers nothing within `timeoutMs`, gives an `ok: false` reply.
+// worker that errors, or answers nothing within `timeoutMs`, gives an `ok: false` reply. A
+// worker whose script could not be loaded (no network, a deploy that removed it) answers
+// `unavailable`, as the worker itself does when its wasm could not be loaded: the page may try
+// again later, where a file that crashed the routine would crash it again.
 import type { MediaReply, MediaRequest } from './protocol';
 
 export function canUseWorker(): boolean {
@@ -18,9 +21,12 @@ export function runInWorker(request: MediaRequest, timeoutMs = 30_000): Promise<
     };
     const timer = setTimeout(() => done({ ok: false, code: 'timeout', reason: `no answer in ${timeoutMs} ms` }), timeoutMs);
     worker.onmessage = (event: MessageEvent<MediaReply>) => done(event.data);
-    worker.onerror = (event) => {
+    worker.onerror = (event: Event) => {
       event.preventDefault();
-      done({ ok: false, code: 'crashed', reason: event.message || 'the image worker failed' });
+      // An error thrown in the worker comes as an ErrorEvent; a script that could not be fetched
+      // as a plain Event (HTML's "run a worker": the fetch failed, fire an event named error).
+      if (event instanceof ErrorEvent) done({ ok: false, code: 'crashed', reason: event.message || 'the image worker failed' });
+      else done({ ok: false, code: 'unavailable', reason: 'the image worker could not be loaded' });
     };
     worker.postMessage(request);
   });

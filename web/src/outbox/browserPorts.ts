@@ -4,7 +4,7 @@
 // ordinary failed call: the attempt goes on to the email, or the response stays kept.
 import { uuidV4 } from '../core';
 import { requestBackgroundDelivery } from './background';
-import type { OutboxPorts } from './ports';
+import { RoutineUnavailable, type OutboxPorts } from './ports';
 import { retryOutbox } from './retry';
 import { hasIndexedDb, indexedDbOutbox, resilientStore } from './store';
 
@@ -23,13 +23,31 @@ function askWorker(error: unknown): never {
   throw error;
 }
 
+/**
+ * The image routine's code could not be loaded (its chunk, its worker or its wasm): a passing
+ * failure, as in the service worker (sw/ports.ts), so a file whose row is already stored waits
+ * for a later attempt instead of being given up. The worker, whose code is its own, is asked too.
+ */
+function routineNotLoaded(error: unknown): never {
+  requestBackgroundDelivery();
+  throw new RoutineUnavailable(`the image routine could not be loaded: ${String(error)}`, { cause: error });
+}
+
 export const browserPorts: OutboxPorts = {
   // A retry that read the outbox while IndexedDB was silent saw only memory: read it again.
   store: resilientStore(hasIndexedDb() ? indexedDbOutbox : null, console, { onAnswerAgain: () => void retryOutbox(browserPorts) }),
   backend: () => import('./supabase').then((module) => module.supabaseBackend(), askWorker),
   sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params), askWorker),
   fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),
-  removeMetadata: (file) => import('../media/stripMetadata').then((module) => module.withoutMetadata(file)),
+  removeMetadata: (file) =>
+    import('../media/stripMetadata').then(
+      (module) =>
+        module.withoutMetadata(file).catch((error: unknown) => {
+          if (error instanceof module.RoutineNotLoaded) routineNotLoaded(error);
+          throw error;
+        }),
+      routineNotLoaded,
+    ),
   work: (id, completionMs, difficulty) => import('../work/pending').then((module) => module.workFor(id, completionMs, difficulty)),
   newId,
   nowMs: () => Date.now(),
