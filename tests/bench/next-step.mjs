@@ -12,9 +12,11 @@
 // `--compare <dir>` measures another build in the same rounds, click by click (a before/after),
 // and prints its lines as `next-step (compare): …`.
 // Each line is followed by the browser's own share, the same click with no script behind it:
-// `next-step floor: <step> next median <ms> ms; back median <ms> ms`. There the press swaps in the
+// `next-step floor: <step> next median <ms> ms; back median <ms> ms; the press alone median <ms> ms`. There the press swaps in the
 // HTML the app showed after that click (the step's form, or the whole page when Back leaves the
-// survey), so what is left is Chromium's: the events, style, layout and paint of that step.
+// survey), so what is left is Chromium's: the events, style, layout and paint of that step. The
+// line ends with the press alone: the pointerdown of those clicks (its own Event Timing entry),
+// on which the site runs no script: the machine's input-to-paint for a button's pressed state.
 // Usage: node tests/bench/next-step.mjs [--dir web/dist] [--port 4461] [--compare <dir>]
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
@@ -103,7 +105,7 @@ async function measure(origin, step, answers, button, swap = null) {
       new Promise((resolve) => {
         window.__interactions = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push(entry.duration);
+          for (const entry of list.getEntries()) if (entry.interactionId) window.__interactions.push([entry.name, entry.duration]);
         }).observe({ type: 'event', durationThreshold: threshold, buffered: false });
         // Start from a quiet page: what the load started (the outbox, idle work) is done.
         setTimeout(resolve, 500);
@@ -147,7 +149,9 @@ async function measure(origin, step, answers, button, swap = null) {
   const durations = await page.evaluate(() => window.__interactions);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();
-  return Math.max(THRESHOLD, ...durations);
+  const press = durations.filter(([name]) => name === 'pointerdown').map(([, ms]) => ms);
+  presses.push(Math.max(THRESHOLD, ...press));
+  return Math.max(THRESHOLD, ...durations.map(([, ms]) => ms));
 }
 
 /** What the app shows after `button` at `step`, clicked unthrottled: the HTML the floor swaps in. */
@@ -165,6 +169,9 @@ async function destination(origin, step, answers, button) {
   return { scope, html };
 }
 
+/** The pointerdown of every click measured for the current step (app and floor): the press, on
+ *  which no script of the site runs, so its duration is Chromium's alone, input to the next paint. */
+const presses = [];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const shown = (ms) => (ms <= THRESHOLD ? `≤${THRESHOLD}` : String(Math.round(ms)));
 const result = {
@@ -205,8 +212,10 @@ try {
     }
     result.floor ??= {};
     result.floor[step] = summary(floor);
+    result.press ??= {};
+    result.press[step] = { medianMs: median(presses), runsMs: presses.splice(0) };
     const floorParts = Object.entries(result.floor[step]).map(([what, { medianMs }]) => `${what} median ${shown(medianMs)} ms`);
-    console.log(`next-step floor: ${step} ${floorParts.join('; ')}`);
+    console.log(`next-step floor: ${step} ${floorParts.join('; ')}; the press alone median ${shown(result.press[step].medianMs)} ms`);
   }
 } finally {
   result.loadAfter = loadavg();
