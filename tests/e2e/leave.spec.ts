@@ -193,8 +193,15 @@ test.describe('the next visit', () => {
     const refused = await context.newPage();
     const logs: string[] = [];
     refused.on('console', (message) => logs.push(message.text()));
+    const insert = refused.waitForResponse(
+      (response) => response.url().includes('/rest/v1/survey_responses') && response.request().method() === 'POST',
+      { timeout: 30_000 },
+    );
     await refused.goto('/');
     await expect.poll(() => logs.some((line) => line.includes('is not uploaded')), { timeout: 30_000 }).toBe(true);
+    expect((await insert).status()).toBe(409); // the row sent ahead is there: the attempt's last call
+    await refused.waitForTimeout(1000); // what the attempt then writes to IndexedDB
+    expect(await outboxCount(refused)).toBe(1); // kept for its file (the code before forgot it here)
     expect(await stack.objects(request)).toEqual([]);
     await refused.close();
 

@@ -3,6 +3,7 @@
 // untouched and its orientation kept. Fails closed: when the metadata cannot be removed (the
 // worker or its wasm cannot load, no answer in time, a structure that cannot be walked, a photo
 // format the routine does not read such as TIFF) this rejects, and the photo is not uploaded.
+import { hasSimd } from '../work/simd';
 import { canUseWorker, runInWorker } from './worker';
 
 export class MetadataNotRemoved extends Error {}
@@ -11,6 +12,8 @@ export class RoutineNotLoaded extends MetadataNotRemoved {}
 
 export async function withoutMetadata(file: File): Promise<Blob> {
   if (!canUseWorker()) throw new MetadataNotRemoved('this browser cannot run the image worker (no Web Workers or WebAssembly)');
+  // The routine is built with SIMD only: without it, its wasm fails to compile on every try.
+  if (!hasSimd()) throw new MetadataNotRemoved("this browser's WebAssembly has no SIMD, which the image routine needs");
   const reply = await runInWorker({ kind: 'strip', file });
   if (!reply.ok) throw new (reply.code === 'unavailable' ? RoutineNotLoaded : MetadataNotRemoved)(`${reply.code}: ${reply.reason}`);
   if (reply.kind !== 'strip') throw new MetadataNotRemoved('unexpected reply from the image worker');

@@ -28,9 +28,9 @@ function askWorker(error: unknown): never {
  * failure, as in the service worker (sw/ports.ts), so a file whose row is already stored waits
  * for a later attempt instead of being given up. The worker, whose code is its own, is asked too.
  */
-function routineNotLoaded(error: unknown): never {
+function routineNotLoaded(error: unknown, message = `the image routine's code could not be loaded: ${String(error)}`): never {
   requestBackgroundDelivery();
-  throw new RoutineUnavailable(`the image routine could not be loaded: ${String(error)}`, { cause: error });
+  throw new RoutineUnavailable(message, { cause: error });
 }
 
 export const browserPorts: OutboxPorts = {
@@ -43,7 +43,7 @@ export const browserPorts: OutboxPorts = {
     import('../media/stripMetadata').then(
       (module) =>
         module.withoutMetadata(file).catch((error: unknown) => {
-          if (error instanceof module.RoutineNotLoaded) routineNotLoaded(error);
+          if (error instanceof module.RoutineNotLoaded) routineNotLoaded(error, error.message);
           throw error;
         }),
       routineNotLoaded,

@@ -149,8 +149,15 @@ async function upload(entry: OutboxEntry, file: File, backend: Backend, ports: O
     // Fails closed: a photo whose location could not be removed never leaves the device. When
     // only the routine could not be loaded now, a later attempt may (a row sent ahead names the
     // file: keepForTheFile); otherwise it is given up.
-    ports.log.error(`The photo's metadata could not be removed, so "${file.name}" is not uploaded; saving the response without it.`, error);
-    if (!(error instanceof RoutineUnavailable)) entry.upload = 'gaveUp';
+    if (error instanceof RoutineUnavailable)
+      ports.log.error(`The image routine could not be loaded, so "${file.name}" is not uploaded in this attempt.`, error);
+    else {
+      ports.log.error(
+        `The photo's metadata could not be removed, so "${file.name}" is not uploaded; saving the response without it.`,
+        error,
+      );
+      entry.upload = 'gaveUp';
+    }
     return save(entry, ports);
   }
   for (let moves = 0; moves <= MAX_NAME_MOVES; moves += 1) {

@@ -12,7 +12,10 @@ const exif = [0xff, 0xe1, 0, 10, 0x45, 0x78, 0x69, 0x66, 0, 0, 1, 2];
 const JPEG = new Uint8Array([0xff, 0xd8, ...exif, 0xff, 0xd9]);
 const photo = () => new File([JPEG], 'photo.jpg', { type: 'image/jpeg' });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 it("a failed load of the image routine is tried again for the next photo, not kept for the worker's life", async () => {
   vi.stubGlobal('caches', { open: async () => ({ match: async () => undefined, put: async () => undefined }) });
@@ -26,4 +29,12 @@ it("a failed load of the image routine is tried again for the next photo, not ke
   online = true;
   const stripped = new Uint8Array(await (await workerPorts.removeMetadata(photo())).arrayBuffer());
   expect(stripped).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]));
+});
+
+it('a WebAssembly without SIMD, which the routine is built with: the photo is refused for good, not tried again', async () => {
+  vi.spyOn(WebAssembly, 'validate').mockReturnValue(false);
+  const thrown = await workerPorts.removeMetadata(photo()).catch((error: unknown) => error);
+  expect(thrown).toBeInstanceOf(Error);
+  expect(thrown).not.toBeInstanceOf(RoutineUnavailable);
+  expect((thrown as Error).message).toContain('SIMD');
 });

@@ -9,11 +9,14 @@ import { RoutineUnavailable, type OutboxPorts } from '../outbox/ports';
 import { hasIndexedDb, indexedDbOutbox, resilientStore } from '../outbox/store';
 import { supabaseBackend } from '../outbox/supabase';
 import { workFor } from '../work/pending';
+import { hasSimd } from '../work/simd';
 import { WASM, cachedBytes } from './assets';
 
 let image: Promise<unknown> | null = null;
 
 async function withoutMetadata(file: File): Promise<Blob> {
+  // The routine is built with SIMD only: without it no load can ever work, so the photo is refused for good.
+  if (!hasSimd()) throw new Error("this browser's WebAssembly has no SIMD, which the image routine needs");
   // A load that failed is forgotten, so the next photo loads it again: kept, its rejection would
   // fail every photo this worker handles while it lives.
   image ??= cachedBytes(WASM.image)

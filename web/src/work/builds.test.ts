@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasSimd, solverWasm, type Solver } from './load';
+import { solverWasm, type Solver } from './load';
+import { hasSimd } from './simd';
 
 /** A fresh copy of the glue started with one build's bytes (the glue keeps one instance). */
 async function build(file: string): Promise<Solver> {

@@ -6,22 +6,12 @@
 // wasm2js), started the way web/src/core starts the translated engine: the glue's one
 // WebAssembly.instantiate call is answered by the translated module.
 import scalarWasm from '../../../pkg-work/stepzero_work_scalar_bg.wasm?url';
+import { hasSimd } from './simd';
 
 export type Solver = Pick<
   typeof import('../../../pkg-work/stepzero_work.js'),
   'solveWork' | 'solveWorkPart' | 'workShape' | 'joinWork' | 'verifyWork'
 >;
-
-/** The smallest module with one SIMD instruction: `(func (result v128) i32.const 0 i32x4.splat)`. */
-const SIMD_PROBE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01, 0x00, 0x0a, 0x08, 0x01, 0x06,
-  0x00, 0x41, 0x00, 0xfd, 0x11, 0x0b,
-]);
-
-/** Whether this thread's WebAssembly runs 128-bit SIMD (false without WebAssembly). */
-export function hasSimd(): boolean {
-  return typeof WebAssembly !== 'undefined' && WebAssembly.validate(SIMD_PROBE);
-}
 
 /** Which of the solver's wasm this thread runs: the glue's own (SIMD) or the scalar build's URL. */
 export function solverWasm(simd = hasSimd()): string | undefined {
