@@ -6,13 +6,9 @@
 // Every failure comes back as a reply with a code, never as an uncaught error.
 import init, { readHeader, shrinkImage, shrinkPixels, stripMetadata } from '../../../pkg-image/stepzero_image.js';
 import { shrinkFile } from './shrinkFile';
-import type { MediaReply, MediaRequest } from './protocol';
+import { UNAVAILABLE, type MediaReply, type MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;
-
-/** The wasm did not load (no network, a deploy that removed it): worth trying again later,
- *  unlike a file the routine cannot read. The page's caller tells the two apart by this code. */
-const UNAVAILABLE = 'unavailable';
 
 self.onmessage = async (event: MessageEvent<MediaRequest>) => {
   const reply = await handle(event.data).catch((error: unknown): MediaReply => ({

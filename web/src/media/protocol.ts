@@ -18,3 +18,8 @@ export type MediaReply =
     }
   | { ok: true; kind: 'strip'; bytes: Uint8Array; removed: string[] }
   | { ok: false; code: string; reason: string };
+
+/** The reply's code when the routine's code (the worker's script or its wasm) could not be loaded
+ *  (no network, a deploy that removed it): worth trying again later, unlike a file the routine
+ *  failed on (`crashed`, `timeout`), which would fail the same way. */
+export const UNAVAILABLE = 'unavailable';

@@ -4,6 +4,7 @@
 // worker or its wasm cannot load, no answer in time, a structure that cannot be walked, a photo
 // format the routine does not read such as TIFF) this rejects, and the photo is not uploaded.
 import { hasSimd } from '../work/simd';
+import { UNAVAILABLE } from './protocol';
 import { canUseWorker, runInWorker } from './worker';
 
 export class MetadataNotRemoved extends Error {}
@@ -15,7 +16,7 @@ export async function withoutMetadata(file: File): Promise<Blob> {
   // The routine is built with SIMD only: without it, its wasm fails to compile on every try.
   if (!hasSimd()) throw new MetadataNotRemoved("this browser's WebAssembly has no SIMD, which the image routine needs");
   const reply = await runInWorker({ kind: 'strip', file });
-  if (!reply.ok) throw new (reply.code === 'unavailable' ? RoutineNotLoaded : MetadataNotRemoved)(`${reply.code}: ${reply.reason}`);
+  if (!reply.ok) throw new (reply.code === UNAVAILABLE ? RoutineNotLoaded : MetadataNotRemoved)(`${reply.code}: ${reply.reason}`);
   if (reply.kind !== 'strip') throw new MetadataNotRemoved('unexpected reply from the image worker');
   if (reply.removed.length === 0) return file;
   return new Blob([reply.bytes as BlobPart], { type: file.type });

@@ -2,9 +2,9 @@
 // only take its own worker down, never the page. Resolves (never rejects) with a reply; a
 // worker that errors, or answers nothing within `timeoutMs`, gives an `ok: false` reply. A
 // worker whose script could not be loaded (no network, a deploy that removed it) answers
-// `unavailable`, as the worker itself does when its wasm could not be loaded: the page may try
+// UNAVAILABLE, as the worker itself does when its wasm could not be loaded: the page may try
 // again later, where a file that crashed the routine would crash it again.
-import type { MediaReply, MediaRequest } from './protocol';
+import { UNAVAILABLE, type MediaReply, type MediaRequest } from './protocol';
 
 export function canUseWorker(): boolean {
   return typeof Worker !== 'undefined' && typeof WebAssembly !== 'undefined';
@@ -26,7 +26,7 @@ export function runInWorker(request: MediaRequest, timeoutMs = 30_000): Promise<
       // An error thrown in the worker comes as an ErrorEvent; a script that could not be fetched
       // as a plain Event (HTML's "run a worker": the fetch failed, fire an event named error).
       if (event instanceof ErrorEvent) done({ ok: false, code: 'crashed', reason: event.message || 'the image worker failed' });
-      else done({ ok: false, code: 'unavailable', reason: 'the image worker could not be loaded' });
+      else done({ ok: false, code: UNAVAILABLE, reason: 'the image worker could not be loaded' });
     };
     worker.postMessage(request);
   });
