@@ -24,14 +24,19 @@ function askWorker(error: unknown): never {
 }
 
 /**
- * The image routine's code could not be loaded (its chunk, its worker or its wasm): a passing
- * failure, as in the service worker (sw/ports.ts), so a file whose row is already stored waits
- * for a later attempt instead of being given up. The worker, whose code is its own, is asked too.
+ * The image routine's code could not be loaded (its chunk here, its worker or its wasm in
+ * media/): a passing failure, as in the service worker (sw/ports.ts), so a file whose row is
+ * already stored waits for a later attempt instead of being given up. The worker, whose code is
+ * its own, is asked too.
  */
-function routineNotLoaded(error: unknown, message = `the image routine's code could not be loaded: ${String(error)}`): never {
-  requestBackgroundDelivery();
-  throw new RoutineUnavailable(message, { cause: error });
+function askWorkerIfUnavailable(error: unknown): never {
+  if (error instanceof RoutineUnavailable) requestBackgroundDelivery();
+  throw error;
 }
+
+const chunkNotLoaded = (error: unknown): never => {
+  throw new RoutineUnavailable(`the image routine's code could not be loaded: ${String(error)}`, { cause: error });
+};
 
 export const browserPorts: OutboxPorts = {
   // A retry that read the outbox while IndexedDB was silent saw only memory: read it again.
@@ -40,14 +45,7 @@ export const browserPorts: OutboxPorts = {
   sendEmail: (params) => import('./emailjs').then((module) => module.sendWithEmailJs(params), askWorker),
   fileInfo: (file, uploaded) => import('../media/fileInfo').then((module) => module.prepareFileInfo(file, uploaded)),
   removeMetadata: (file) =>
-    import('../media/stripMetadata').then(
-      (module) =>
-        module.withoutMetadata(file).catch((error: unknown) => {
-          if (error instanceof module.RoutineNotLoaded) routineNotLoaded(error, error.message);
-          throw error;
-        }),
-      routineNotLoaded,
-    ),
+    import('../media/stripMetadata').then((module) => module.withoutMetadata(file), chunkNotLoaded).catch(askWorkerIfUnavailable),
   work: (id, completionMs, difficulty) => import('../work/pending').then((module) => module.workFor(id, completionMs, difficulty)),
   newId,
   nowMs: () => Date.now(),

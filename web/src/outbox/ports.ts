@@ -61,5 +61,4 @@ export interface OutboxPorts {
 /** Config errors are not worth retrying: the same send would fail the same way. */
 export class EmailConfigError extends Error {}
 
-/** The image routine could not be loaded now (no network, a deploy removed it): a passing failure. */
-export class RoutineUnavailable extends Error {}
+export { RoutineUnavailable } from '../media/unavailable';
