@@ -181,11 +181,17 @@ pub fn run(api: &Api, settings: &Settings) -> Result<String, String> {
     let agent = http_agent();
     let (mut sent, mut refused) = (0_u32, 0_u32);
     let mut first = true;
-    while let Some(claim) = api.claim_reminders(1)?.into_iter().next() {
+    loop {
+        // The spacing comes before the claim, never between a claim and its send: a forget
+        // that begins while the run waits is then seen by the claim (which passes over a
+        // forgotten id), instead of finding a claim already made that nothing can call back.
         if !first {
             std::thread::sleep(SPACING);
         }
         first = false;
+        let Some(claim) = api.claim_reminders(1)?.into_iter().next() else {
+            break;
+        };
         let reference = reference::reference(&claim.response_id).unwrap_or_default();
         match send(&agent, settings, &claim) {
             Outcome::Sent => {

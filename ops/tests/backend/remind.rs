@@ -2,7 +2,8 @@
 //! the right address, with the response's reference and nothing the visitor typed; runs started
 //! together, or after a run killed right after its send, send no second one; the per-address
 //! period and the daily cap hold; an address the service refuses is erased and does not hold
-//! up the next reminder; after the send the address is nowhere in the database.
+//! up the next reminder; after the send the address is nowhere in the database; a forget made
+//! while a run waits between two sends keeps the next reminder from going.
 
 use super::emails;
 use super::support::{stack, stderr, stdout, Row, Stack};
@@ -406,6 +407,41 @@ fn forget_after_the_reminder_says_the_address_is_gone_and_drops_its_period() {
     assert_eq!(
         recipients(&stack),
         ["asks.later@example.org", "asks.later@example.org"]
+    );
+}
+
+#[test]
+fn a_forget_while_the_run_waits_between_two_sends_keeps_the_next_reminder_from_going() {
+    let Some(stack) = stack() else { return };
+    let first = "7e000001-000b-4000-8000-000000000000";
+    let second = "7e000002-000b-4000-8000-000000000000";
+    response(&stack, first, "goes.first@example.org", 9.0);
+    response(&stack, second, "asks.to.be.forgotten@example.org", 8.0);
+    let dir = tempfile::tempdir().expect("dir");
+    let child = spawn_remind(&stack, dir.path());
+    // The first reminder is finished (its address erased): the run now waits out its spacing
+    // before the next send. Its respondent asks to be forgotten at that moment; nothing of the
+    // second reminder may be held by the run through that wait, so none goes.
+    let start = Instant::now();
+    while row(&stack, first)["address_erased_at"].is_null() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the first reminder never finished"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = stack.tool(
+        dir.path(),
+        &["forget", "asks.to.be.forgotten@example.org"],
+        &[],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let output = child.wait_with_output().expect("output");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(recipients(&stack), ["goes.first@example.org"]);
+    assert_eq!(
+        tables_holding(&stack, "asks.to.be.forgotten@example.org"),
+        Vec::<String>::new()
     );
 }
 
