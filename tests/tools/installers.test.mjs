@@ -41,12 +41,11 @@ test('a fresh machine: every tool from crates.io and the pinned Node would be in
   const wrappers = join(scratch, 'npm-wrappers');
   // What webdriverio's npm packages put in node_modules/.bin, and an older wasm-bindgen.
   fakeProgram(wrappers, 'geckodriver', 'geckodriver (npm wrapper) would download a driver');
-  fakeProgram(wrappers, 'wasm-pack', 'wasm-pack (npm wrapper) would download a binary');
   fakeProgram(wrappers, 'wasm-bindgen', 'wasm-bindgen 0.0.1');
 
   const plan = installPlan(join(scratch, 'cargo'), join(scratch, 'tools'), wrappers);
   assert.match(plan, /would install: geckodriver \(crates\.io\)/);
-  assert.match(plan, /would install: wasm-pack \(crates\.io\)/);
+  assert.doesNotMatch(plan, /wasm-pack/, 'the engine builds with wasm-bindgen-cli alone');
   assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${bindgen.replaceAll('.', '\\.')} \\(crates\\.io\\)`));
   assert.match(plan, new RegExp(`would install: node ${pinnedNode.replaceAll('.', '\\.')} `));
   assert.match(plan, /install-plan: done/);
@@ -57,11 +56,9 @@ test('crates.io programs already in CARGO_HOME are kept; one at another version 
   t.after(() => rmSync(scratch, { recursive: true, force: true }));
   const cargoBin = join(scratch, 'cargo', 'bin');
   fakeProgram(cargoBin, 'geckodriver', 'geckodriver 0.36.0 (a1b2c3 2025-01-01)');
-  fakeProgram(cargoBin, 'wasm-pack', 'wasm-pack 0.13.1');
   fakeProgram(cargoBin, 'wasm-bindgen', 'wasm-bindgen 0.2.1');
 
   const plan = installPlan(join(scratch, 'cargo'), join(scratch, 'tools'), join(scratch, 'empty'));
   assert.doesNotMatch(plan, /would install: geckodriver/);
-  assert.doesNotMatch(plan, /would install: wasm-pack/);
   assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${bindgen.replaceAll('.', '\\.')} `));
 });
