@@ -19,7 +19,7 @@ import {
   type StepId,
 } from '../core';
 import { registerDeliveryWorker } from '../outbox/background';
-import { afterNextPaint, whenIdle } from '../state/afterPaint';
+import { afterNextPaint, afterPaintOnly, whenIdle } from '../state/afterPaint';
 import { goBackTo, navigate, questionPath } from '../state/router';
 import { pageTitle, useTitle } from '../state/useDocumentTitle';
 import { StepFields } from '../survey/StepFields';
@@ -38,6 +38,8 @@ interface Props {
   onSubmit: () => void;
   busy: boolean;
 }
+
+const NO_ERRORS: Record<string, string> = {};
 
 const toRecord = (errors: FieldError[]) => Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
@@ -63,11 +65,19 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
   // A new step starts fresh: its own errors (those found elsewhere at Submit, if any), no shake.
   const [shownStep, setShownStep] = useState(step);
+  // The step a press on Next or Back leads to, built hidden while the button is held (below).
+  const [prepared, setPrepared] = useState<StepId | null>(null);
   if (shownStep !== step) {
     setShownStep(step);
     setErrors(toRecord(initialErrors ?? []));
     setShake(initialErrors?.length ? 1 : 0);
+    setPrepared(null);
   }
+  // The step shown now, for the prepare below (which runs a frame after its press).
+  const stepNow = useRef(step);
+  useLayoutEffect(() => {
+    stepNow.current = step;
+  }, [step]);
   useTitle(pageTitle(questionName(step), Object.keys(errors).length > 0));
 
   // Each step is a new page for screen readers: start them at its heading (or the first error).
@@ -150,6 +160,28 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     goBackTo(target === 'home' ? '/' : questionPath(target));
   };
 
+  // A press on Next or Back: once the pressed button is painted, the step it leads to is built
+  // and laid out, invisible, beside this one (a tap or click holds the button about 100 ms).
+  // The click then shows that subtree (the same key: Preact keeps its DOM) instead of building
+  // the step in the click's task. The engine still decides at the click: a step it does not
+  // lead to is dropped unseen. Nothing is prepared for a step that would not pass, nor for
+  // Submit or the home page (docs/decisions.md, "Accessibility and speed").
+  const prepare = (which: 'next' | 'back') => {
+    const from = step;
+    afterPaintOnly(() => {
+      if (stepNow.current !== from) return; // the click came first
+      const current = answersRef.current;
+      if (which === 'next') {
+        if (busy || validateStep(from, current).length) return;
+        const target = nextStep(from, current);
+        if (target !== 'submit') setPrepared(target);
+      } else {
+        const target = previousStep(from, current);
+        if (target !== 'home') setPrepared(target);
+      }
+    });
+  };
+
   return (
     <div className="survey">
       <header className="survey__top">
@@ -165,26 +197,49 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
       </div>
       <main id="main" className="survey__main">
         <form className="question" noValidate onSubmit={next}>
-          <StepFields
-            key={step}
-            ref={heading}
-            step={step}
-            answers={answers}
-            update={change}
-            file={file}
-            setFile={setFile}
-            errors={errors}
-            shake={shake}
-          />
+          <div key={step} className="question__step">
+            <StepFields
+              key={step}
+              ref={heading}
+              step={step}
+              answers={answers}
+              update={change}
+              file={file}
+              setFile={setFile}
+              errors={errors}
+              shake={shake}
+            />
+          </div>
+          {prepared && prepared !== step && (
+            <div key={prepared} className="question__step question__step--prepared" inert>
+              <StepFields
+                key={prepared}
+                step={prepared}
+                answers={answers}
+                update={change}
+                file={file}
+                setFile={setFile}
+                errors={NO_ERRORS}
+                shake={0}
+              />
+            </div>
+          )}
           <div className="question__nav">
-            <button type="button" className="button button--secondary" onClick={back}>
+            <button type="button" className="button button--secondary" onPointerDown={() => prepare('back')} onClick={back}>
               Back
             </button>
             {/* Next acts on the click itself (Enter in a field clicks it too) and stops the form's
                 submission: that cost the click a forced style update and a second event through
                 the app, 1.5 ms of its 5.7 at 1x (docs/decisions.md, "Accessibility and speed").
                 The form's onSubmit stays for a submission that comes without a click. */}
-            <button type="submit" className="button button--primary" disabled={busy} aria-disabled={busy} onClick={next}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy}
+              aria-disabled={busy}
+              onPointerDown={() => prepare('next')}
+              onClick={next}
+            >
               {step === '8' ? 'Submit' : 'Next'}
             </button>
           </div>

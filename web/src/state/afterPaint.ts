@@ -56,6 +56,14 @@ function afterFrame(done: () => void): void {
   observer.observe(document.documentElement);
 }
 
+/** Runs `job` once the next frame is painted, outside the queue below: nothing runs it early
+ *  (a navigation runs the queue in its own task), and a page that paints nothing never runs it.
+ *  For work that may as well not happen: the step a pressed button leads to, built while it is
+ *  held (QuestionScreen). */
+export function afterPaintOnly(job: () => void): void {
+  afterFrame(job);
+}
+
 /** Runs `job` after the next frame is painted, and the frame after it rendered: a hidden page
  *  paints none, so a timer and pagehide are the backstop. Jobs run in the order they were queued.
  *  Why a frame more: right after the frame's commit, its tiles are still being rastered on

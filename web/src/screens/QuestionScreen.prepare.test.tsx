@@ -1,0 +1,100 @@
+// A press on Next or Back builds the step it leads to, hidden, once the pressed button is
+// painted; the click then shows that very subtree instead of building the step in its own task
+// (docs/decisions.md, "Accessibility and speed"). Its own file: the page's frame signal (a
+// ResizeObserver and a message channel) is faked here, frame by frame.
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { App, screens, SubmitOverlay } from '../App';
+import type { Answers } from '../core';
+import { readStartupState } from '../state/storage';
+import { QUESTIONS } from '../survey/questions';
+import { fakePorts, yesAnswers } from '../test/fakePorts';
+
+// A frame: each observer observing reports; a posted message is a task after it (a timer).
+let observers: (() => void)[] = [];
+class FakeResizeObserver {
+  constructor(private readonly report: () => void) {}
+  observe() {
+    observers.push(this.report);
+  }
+  disconnect() {}
+}
+class FakeMessageChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null };
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+}
+/** One frame painted, and the tasks posted from it run. */
+async function paint() {
+  await act(async () => {
+    const reporting = observers;
+    observers = [];
+    reporting.forEach((report) => report());
+    await vi.advanceTimersByTimeAsync(1);
+  });
+}
+
+beforeAll(() => Promise.all([...Object.values(screens), SubmitOverlay].map((each) => each.preload())));
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('MessageChannel', FakeMessageChannel);
+  localStorage.setItem('cookiesAccepted', 'true');
+});
+afterEach(() => {
+  observers = [];
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+function open(step: string, answers: Answers) {
+  localStorage.setItem('stepZeroAnswers', JSON.stringify(answers));
+  window.history.replaceState(null, '', `/survey/question/${step}`);
+  render(<App startup={readStartupState()} ports={fakePorts().ports} />);
+}
+const steps = () => [...document.querySelectorAll<HTMLElement>('form.question .question__step')];
+const prepared = () => document.querySelector<HTMLElement>('.question__step--prepared');
+
+test('a press on Next builds the next step hidden and inert, and the click shows that same subtree', async () => {
+  open('3', yesAnswers);
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  expect(prepared(), 'nothing before the pressed button is painted').toBeNull();
+  await paint();
+  const built = prepared();
+  expect(built?.textContent).toContain(QUESTIONS['4a'].title);
+  expect(built?.hasAttribute('inert')).toBe(true);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/4a'));
+  expect(steps()).toEqual([built]);
+  expect(built?.className).toBe('question__step');
+  expect(built?.hasAttribute('inert')).toBe(false);
+  expect(screen.getByRole('heading', { name: QUESTIONS['4a'].title })).toBeTruthy();
+});
+
+test('a press on Back builds the previous step; at question 1 (Back leads home) nothing is built', async () => {
+  open('7', yesAnswers);
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Back' }));
+  await paint();
+  const built = prepared();
+  expect(built?.textContent).toContain(QUESTIONS['6'].title);
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/6'));
+  expect(steps()).toEqual([built]);
+});
+
+test('a step that would not pass, or a click that came before the paint, builds nothing', async () => {
+  open('1', {});
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Back' }));
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  await paint();
+  expect(prepared(), 'question 1 unanswered, and Back leads home').toBeNull();
+
+  fireEvent.input(screen.getByRole('textbox'), { target: { value: 'Ask for a discount' } });
+  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/2'));
+  await paint();
+  expect(prepared(), 'the press was for question 1, which is gone').toBeNull();
+  expect(steps()).toHaveLength(1);
+});
