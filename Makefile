@@ -88,7 +88,8 @@ ENGINE_WASM_OPT := -Oz --converge --enable-bulk-memory --enable-nontrapping-floa
 # pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
 pkg: pkg/stepzero_core.js pkg-js/stepzero_core_bg.js
 pkg/stepzero_core.js: $(CORE_SRC) | tools
-	cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --release --features wasm
+	cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --release --features wasm \
+	  --target-dir target
 	wasm-bindgen --target web --out-dir pkg --out-name stepzero_core $(ENGINE_WASM)
 	wasm-opt $(ENGINE_WASM_OPT) pkg/stepzero_core_bg.wasm -o pkg/stepzero_core_bg.wasm
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \

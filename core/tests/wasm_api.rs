@@ -1,4 +1,5 @@
-//! The exported JS API in a real browser (`wasm-pack test --headless --chrome`): plain JS
+//! The exported JS API in a real browser (`make test-wasm`: headless Chromium through
+//! `wasm-bindgen-test-runner`): plain JS
 //! objects in, as the UI passes them, and the shared vectors checked at the JS boundary.
 #![cfg(all(target_arch = "wasm32", feature = "wasm"))]
 

@@ -123,6 +123,8 @@ async function measure(origin, step, answers, button, swap = null) {
           window.__swapped = true;
         };
         target.addEventListener('click', swapIn, { capture: true, once: true });
+        // Nor the press: the app builds the step a press leads to while the button is held.
+        target.addEventListener('pointerdown', (event) => event.stopImmediatePropagation(), { capture: true, once: true });
       },
       [button, swap],
     );
@@ -169,8 +171,9 @@ async function destination(origin, step, answers, button) {
   return { scope, html };
 }
 
-/** The pointerdown of every click measured for the current step (app and floor): the press, on
- *  which no script of the site runs, so its duration is Chromium's alone, input to the next paint. */
+/** The pointerdown of every click measured for the current step (app and floor): the press. The
+ *  app's only script on it asks for the step it leads to be built after its frame, so its
+ *  duration is Chromium's, input to the next paint of a button pressed. */
 const presses = [];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const shown = (ms) => (ms <= THRESHOLD ? `≤${THRESHOLD}` : String(Math.round(ms)));

@@ -23,6 +23,19 @@ class FakeMessageChannel {
   port1: { onmessage: (() => void) | null } = { onmessage: null };
   port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
 }
+// jsdom has no PointerEvent: its fields the page reads, over a MouseEvent (which has `button`).
+class FakePointerEvent extends MouseEvent {
+  readonly isPrimary: boolean;
+  readonly pointerType: string;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.isPrimary = init.isPrimary ?? false;
+    this.pointerType = init.pointerType ?? '';
+  }
+}
+const mouse = { isPrimary: true, button: 0, pointerType: 'mouse' };
+const press = (name: string, init: PointerEventInit = mouse) => fireEvent.pointerDown(screen.getByRole('button', { name }), init);
+
 /** One frame painted, and the tasks posted from it run. */
 async function paint() {
   await act(async () => {
@@ -38,6 +51,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   vi.stubGlobal('MessageChannel', FakeMessageChannel);
+  vi.stubGlobal('PointerEvent', FakePointerEvent);
   localStorage.setItem('cookiesAccepted', 'true');
 });
 afterEach(() => {
@@ -57,7 +71,7 @@ const prepared = () => document.querySelector<HTMLElement>('.question__step--pre
 
 test('a press on Next builds the next step hidden and inert, and the click shows that same subtree', async () => {
   open('3', yesAnswers);
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  press('Next');
   expect(prepared(), 'nothing before the pressed button is painted').toBeNull();
   await paint();
   const built = prepared();
@@ -74,7 +88,7 @@ test('a press on Next builds the next step hidden and inert, and the click shows
 
 test('a press on Back builds the previous step; at question 1 (Back leads home) nothing is built', async () => {
   open('7', yesAnswers);
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Back' }));
+  press('Back');
   await paint();
   const built = prepared();
   expect(built?.textContent).toContain(QUESTIONS['6'].title);
@@ -85,16 +99,46 @@ test('a press on Back builds the previous step; at question 1 (Back leads home) 
 
 test('a step that would not pass, or a click that came before the paint, builds nothing', async () => {
   open('1', {});
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Back' }));
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  press('Back');
+  press('Next');
   await paint();
   expect(prepared(), 'question 1 unanswered, and Back leads home').toBeNull();
 
   fireEvent.input(screen.getByRole('textbox'), { target: { value: 'Ask for a discount' } });
-  fireEvent.pointerDown(screen.getByRole('button', { name: 'Next' }));
+  press('Next');
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   await vi.waitFor(() => expect(window.location.pathname).toBe('/survey/question/2'));
   await paint();
   expect(prepared(), 'the press was for question 1, which is gone').toBeNull();
   expect(steps()).toHaveLength(1);
+});
+
+test('a press given up drops what it built: a mouse leaving the button, a cancelled touch; a touch lifting keeps it', async () => {
+  open('3', yesAnswers);
+  const next = screen.getByRole('button', { name: 'Next' });
+  press('Next');
+  await paint();
+  expect(prepared()).not.toBeNull();
+  fireEvent.pointerLeave(next, mouse);
+  expect(prepared()).toBeNull();
+
+  press('Next', { isPrimary: true, button: 0, pointerType: 'touch' });
+  await paint();
+  fireEvent.pointerLeave(next, { isPrimary: true, pointerType: 'touch' }); // the finger lifts: its click follows
+  expect(prepared()).not.toBeNull();
+  fireEvent.pointerCancel(next, { isPrimary: true, pointerType: 'touch' }); // the touch became a scroll
+  expect(prepared()).toBeNull();
+
+  press('Next');
+  fireEvent.pointerLeave(next, mouse); // given up before the press was painted
+  await paint();
+  expect(prepared()).toBeNull();
+});
+
+test('only the main button of the primary pointer prepares', async () => {
+  open('3', yesAnswers);
+  press('Next', { isPrimary: true, button: 2, pointerType: 'mouse' });
+  press('Next', { isPrimary: false, button: 0, pointerType: 'touch' });
+  await paint();
+  expect(prepared()).toBeNull();
 });

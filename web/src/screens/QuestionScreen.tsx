@@ -1,6 +1,15 @@
 // One survey step (spec point 2 "Survey screens"): progress, exit (x), the question, Back and
 // Next (Submit on 8). The engine validates and decides the next and previous step.
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type MutableRefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type MutableRefObject,
+  type PointerEvent,
+} from 'react';
 import { Brand } from '../components/Brand';
 import { FontRehearsal } from '../components/FontRehearsal';
 import { ProgressBar } from '../components/ProgressBar';
@@ -165,11 +174,16 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   // The click then shows that subtree (the same key: Preact keeps its DOM) instead of building
   // the step in the click's task. The engine still decides at the click: a step it does not
   // lead to is dropped unseen. Nothing is prepared for a step that would not pass, nor for
-  // Submit or the home page (docs/decisions.md, "Accessibility and speed").
-  const prepare = (which: 'next' | 'back') => {
+  // Submit or the home page, nor for a press other than the main button's; a press given up
+  // (a mouse leaving the button, a touch turned into a scroll) drops what it built
+  // (docs/decisions.md, "Accessibility and speed").
+  const press = useRef(0);
+  const prepare = (which: 'next' | 'back', event: PointerEvent<HTMLButtonElement>) => {
+    if (!event.isPrimary || event.button !== 0) return;
     const from = step;
+    const thisPress = ++press.current;
     afterPaintOnly(() => {
-      if (stepNow.current !== from) return; // the click came first
+      if (stepNow.current !== from || press.current !== thisPress) return; // clicked, or given up, first
       const current = answersRef.current;
       if (which === 'next') {
         if (busy || validateStep(from, current).length) return;
@@ -180,6 +194,13 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
         if (target !== 'home') setPrepared(target);
       }
     });
+  };
+  const giveUp = (event: PointerEvent<HTMLButtonElement>) => {
+    // A touch's pointer leaves the button when the finger lifts, before its click: only a
+    // mouse's leaving gives the press up.
+    if (event.type === 'pointerleave' && event.pointerType !== 'mouse') return;
+    press.current += 1;
+    setPrepared(null);
   };
 
   return (
@@ -225,7 +246,14 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
             </div>
           )}
           <div className="question__nav">
-            <button type="button" className="button button--secondary" onPointerDown={() => prepare('back')} onClick={back}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onPointerDown={(event) => prepare('back', event)}
+              onPointerLeave={giveUp}
+              onPointerCancel={giveUp}
+              onClick={back}
+            >
               Back
             </button>
             {/* Next acts on the click itself (Enter in a field clicks it too) and stops the form's
@@ -237,7 +265,9 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
               className="button button--primary"
               disabled={busy}
               aria-disabled={busy}
-              onPointerDown={() => prepare('next')}
+              onPointerDown={(event) => prepare('next', event)}
+              onPointerLeave={giveUp}
+              onPointerCancel={giveUp}
               onClick={next}
             >
               {step === '8' ? 'Submit' : 'Next'}
