@@ -1,7 +1,7 @@
 // A press on Next or Back builds the step it leads to, hidden, once the pressed button is
 // painted; the click then shows that very subtree instead of building the step in its own task
 // (docs/decisions.md, "Accessibility and speed"). Its own file: the page's frame signal (a
-// ResizeObserver and a message channel) is faked here, frame by frame.
+// ResizeObserver and a message channel, ../test/frames.ts) is faked here, frame by frame.
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { App, screens, SubmitOverlay } from '../App';
@@ -9,20 +9,8 @@ import type { Answers } from '../core';
 import { readStartupState } from '../state/storage';
 import { QUESTIONS } from '../survey/questions';
 import { fakePorts, yesAnswers } from '../test/fakePorts';
+import { FakeMessageChannel, FakeResizeObserver, forgetFrames, frame } from '../test/frames';
 
-// A frame: each observer observing reports; a posted message is a task after it (a timer).
-let observers: (() => void)[] = [];
-class FakeResizeObserver {
-  constructor(private readonly report: () => void) {}
-  observe() {
-    observers.push(this.report);
-  }
-  disconnect() {}
-}
-class FakeMessageChannel {
-  port1: { onmessage: (() => void) | null } = { onmessage: null };
-  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
-}
 // jsdom has no PointerEvent: its fields the page reads, over a MouseEvent (which has `button`).
 class FakePointerEvent extends MouseEvent {
   readonly isPrimary: boolean;
@@ -39,9 +27,7 @@ const press = (name: string, init: PointerEventInit = mouse) => fireEvent.pointe
 /** One frame painted, and the tasks posted from it run. */
 async function paint() {
   await act(async () => {
-    const reporting = observers;
-    observers = [];
-    reporting.forEach((report) => report());
+    frame();
     await vi.advanceTimersByTimeAsync(1);
   });
 }
@@ -55,7 +41,7 @@ beforeEach(() => {
   localStorage.setItem('cookiesAccepted', 'true');
 });
 afterEach(() => {
-  observers = [];
+  forgetFrames();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();

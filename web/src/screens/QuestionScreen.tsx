@@ -203,6 +203,9 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     setPrepared(null);
   };
 
+  // What the step shown and a prepared one both take.
+  const fieldProps = { answers, update: change, file, setFile };
+
   return (
     <div className="survey">
       <header className="survey__top">
@@ -219,30 +222,11 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
       <main id="main" className="survey__main">
         <form className="question" noValidate onSubmit={next}>
           <div key={step} className="question__step">
-            <StepFields
-              key={step}
-              ref={heading}
-              step={step}
-              answers={answers}
-              update={change}
-              file={file}
-              setFile={setFile}
-              errors={errors}
-              shake={shake}
-            />
+            <StepFields key={step} ref={heading} step={step} {...fieldProps} errors={errors} shake={shake} />
           </div>
           {prepared && prepared !== step && (
             <div key={prepared} className="question__step question__step--prepared" inert>
-              <StepFields
-                key={prepared}
-                step={prepared}
-                answers={answers}
-                update={change}
-                file={file}
-                setFile={setFile}
-                errors={NO_ERRORS}
-                shake={0}
-              />
+              <StepFields key={prepared} step={prepared} {...fieldProps} errors={NO_ERRORS} shake={0} />
             </div>
           )}
           <div className="question__nav">

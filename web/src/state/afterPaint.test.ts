@@ -1,6 +1,7 @@
 // The after-paint queue carries the address bar, the title, the focus and (main.tsx) every
 // Preact effect: one job that throws must not drop the others.
 import { expect, test, vi } from 'vitest';
+import { FakeMessageChannel, FakeResizeObserver, forgetFrames, frame } from '../test/frames';
 import { afterNextPaint, runQueuedNow } from './afterPaint';
 
 test('a job that throws leaves the jobs after it to run, and its error is reported', () => {
@@ -21,26 +22,8 @@ test('a job that throws leaves the jobs after it to run, and its error is report
   }
 });
 
-// A frame: each observer observing reports, in the order observed; a posted message is a task
-// after it (a timer here, advanced by hand).
-let observers: (() => void)[] = [];
-const frame = () => {
-  const reporting = observers;
-  observers = [];
-  reporting.forEach((report) => report());
-};
+// A frame (../test/frames.ts); a posted message is a task after it, a timer advanced by hand.
 const messages = () => vi.advanceTimersByTime(1);
-class FakeResizeObserver {
-  constructor(private readonly report: () => void) {}
-  observe() {
-    observers.push(this.report);
-  }
-  disconnect() {}
-}
-class FakeMessageChannel {
-  port1: { onmessage: (() => void) | null } = { onmessage: null };
-  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
-}
 function withFrames(body: () => void) {
   vi.useFakeTimers();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
@@ -48,7 +31,7 @@ function withFrames(body: () => void) {
   try {
     body();
   } finally {
-    observers = [];
+    forgetFrames();
     vi.unstubAllGlobals();
     vi.useRealTimers();
   }
