@@ -183,8 +183,9 @@ pub fn run(api: &Api, settings: &Settings) -> Result<String, String> {
     let mut first = true;
     loop {
         // The spacing comes before the claim, never between a claim and its send: a forget
-        // that begins while the run waits is then seen by the claim (which passes over a
-        // forgotten id), instead of finding a claim already made that nothing can call back.
+        // that records its ids while the run waits is then seen by the claim (which passes
+        // over a forgotten id), instead of finding a claim already made that nothing can call
+        // back.
         if !first {
             std::thread::sleep(SPACING);
         }
