@@ -82,11 +82,6 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     setShake(initialErrors?.length ? 1 : 0);
     setPrepared(null);
   }
-  // The step shown now, for the prepare below (which runs a frame after its press).
-  const stepNow = useRef(step);
-  useLayoutEffect(() => {
-    stepNow.current = step;
-  }, [step]);
   useTitle(pageTitle(questionName(step), Object.keys(errors).length > 0));
 
   // Each step is a new page for screen readers: start them at its heading (or the first error).
@@ -177,13 +172,16 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   // Submit or the home page, nor for a press other than the main button's; a press given up
   // (a mouse leaving the button, a touch turned into a scroll) drops what it built
   // (docs/decisions.md, "Accessibility and speed").
+  // The latest press, counted: one given up makes the one waiting for its paint stale. A press
+  // whose click came first needs no check: the step it leads to is the one now shown, which the
+  // render leaves out (`prepared !== step`).
   const press = useRef(0);
   const prepare = (which: 'next' | 'back', event: PointerEvent<HTMLButtonElement>) => {
     if (!event.isPrimary || event.button !== 0) return;
     const from = step;
     const thisPress = ++press.current;
     afterPaintOnly(() => {
-      if (stepNow.current !== from || press.current !== thisPress) return; // clicked, or given up, first
+      if (press.current !== thisPress) return; // given up first
       const current = answersRef.current;
       if (which === 'next') {
         if (busy || validateStep(from, current).length) return;
