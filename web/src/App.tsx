@@ -1,8 +1,9 @@
 // The single page of spec point 2: picks the screen for the URL. The answers, the route rules
 // and the submission live in hooks named for them; the overlay follows the submission's phase.
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
 import { eagerScreen, lazyScreen } from './components/lazyScreen';
+import { Page } from './components/Page';
 import { PageLoading } from './components/PageLoading';
 import { parseCookieChoice, parseThankYouType, reachableStep, repeatVisitThankYou, type CookieChoice, type StepErrors } from './core';
 import type { OutboxPorts } from './outbox/ports';
@@ -13,7 +14,7 @@ import { HeroScreen } from './screens/HeroScreen';
 import { IntroScreen } from './screens/IntroScreen';
 import { loadEngine, useEngineStatus, withEngine } from './state/engineStatus';
 import { useHydrated } from './state/hydration';
-import { navigate, useLocation, type Route } from './state/router';
+import { navigate, parseRoute, useLocation, type Route } from './state/router';
 import { KEYS, read, storeCompletion, write, type StartupState } from './state/storage';
 import { useSubmitPhase } from './state/submissionPhase';
 import { useAnswers } from './state/useAnswers';
@@ -60,6 +61,9 @@ export function prefetchFor(route: Route): Promise<void> {
   return chunk;
 }
 
+/** A route's page is one page whatever its state: the survey's steps share one (QuestionScreen). */
+const pageKey = (route: Route) => (route.name === 'question' ? 'question' : JSON.stringify(route));
+
 export function App({ startup, ports }: { startup: StartupState; ports?: OutboxPorts }) {
   const { route, hash } = useLocation();
   const survey = useAnswers(startup.answers);
@@ -70,6 +74,14 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   const phase = useSubmitPhase();
   const hydrated = useHydrated();
   useDocumentTitle(route);
+  // The page a press is about to leave for, built ahead (components/Page.tsx); a new route drops it.
+  const [prepared, setPrepared] = useState<Route | null>(null);
+  const [preparedOn, setPreparedOn] = useState(route);
+  if (preparedOn !== route) {
+    setPreparedOn(route);
+    setPrepared(null);
+  }
+  const prepareLeaving = useCallback((path: string | null) => setPrepared(path === null ? null : parseRoute(path)), []);
 
   // After the first paint: the engine, and the chunk of the page asked for (in parallel).
   useEffect(() => {
@@ -114,54 +126,54 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   if (engine === 'failed') return <FallbackScreen />;
   const showBanner = noChoiceStored && cookieChoice === null && phase === 'idle';
 
-  let screen;
-  if (needsEngine(route) && !ready) screen = <PageLoading />;
-  else
+  const screenFor = (route: Route) => {
+    if (needsEngine(route) && !ready) return <PageLoading />;
     switch (route.name) {
       case 'hero':
-        screen = <HeroScreen onContinue={onContinue} onNotInterested={onNotInterested} />;
-        break;
+        return <HeroScreen onContinue={onContinue} onNotInterested={onNotInterested} />;
       case 'about':
-        screen = <AboutScreen />;
-        break;
+        return <AboutScreen />;
       case 'privacy':
-        screen = <PrivacyScreen hash={hash} />;
-        break;
+        return <PrivacyScreen hash={hash} />;
       case 'intro':
-        screen = <IntroScreen />;
-        break;
+        return <IntroScreen />;
       case 'question':
-        screen =
-          reachableStep(route.step, survey.answers) === route.step ? (
-            <QuestionScreen
-              step={route.step}
-              answers={survey.answers}
-              answersRef={survey.answersRef}
-              update={survey.update}
-              file={survey.file}
-              setFile={survey.setFile}
-              initialErrors={pending?.step === route.step ? pending.errors : undefined}
-              onSubmit={onSubmit}
-              busy={phase !== 'idle'}
-            />
-          ) : null;
-        break;
+        return reachableStep(route.step, survey.answers) === route.step ? (
+          <QuestionScreen
+            step={route.step}
+            answers={survey.answers}
+            answersRef={survey.answersRef}
+            update={survey.update}
+            file={survey.file}
+            setFile={survey.setFile}
+            initialErrors={pending?.step === route.step ? pending.errors : undefined}
+            onSubmit={onSubmit}
+            busy={phase !== 'idle'}
+            prepareLeaving={prepareLeaving}
+          />
+        ) : null;
       case 'thank-you': {
         const type = parseThankYouType(route.type);
-        screen = type ? <ThankYouScreen type={type} /> : <NotFoundScreen />;
-        break;
+        return type ? <ThankYouScreen type={type} /> : <NotFoundScreen />;
       }
       default:
-        screen = route.name === 'location' ? null : <NotFoundScreen />;
+        return route.name === 'location' ? null : <NotFoundScreen />;
     }
+  };
 
   return (
     <>
       {/* A new route is a new page: remount it (focus, scroll and local state start fresh). The
           survey's steps share one frame, which starts each step fresh itself (QuestionScreen).
+          A page built ahead (components/Page.tsx) has the key of its route: shown, it is kept.
           While a response is being submitted the page under the overlay is inert. */}
       <div className="app" inert={phase !== 'idle'}>
-        <Fragment key={route.name === 'question' ? 'question' : JSON.stringify(route)}>{screen}</Fragment>
+        <Page key={pageKey(route)}>{screenFor(route)}</Page>
+        {prepared && pageKey(prepared) !== pageKey(route) && (
+          <Page key={pageKey(prepared)} prepared>
+            {screenFor(prepared)}
+          </Page>
+        )}
       </div>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
       {/* Prerendered, the banner is always in the HTML; the head script (web/src/prerender)

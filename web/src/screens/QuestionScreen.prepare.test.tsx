@@ -72,7 +72,7 @@ test('a press on Next builds the next step hidden and inert, and the click shows
   expect(screen.getByRole('heading', { name: QUESTIONS['4a'].title })).toBeTruthy();
 });
 
-test('a press on Back builds the previous step; at question 1 (Back leads home) nothing is built', async () => {
+test('a press on Back builds the previous step', async () => {
   open('7', yesAnswers);
   press('Back');
   await paint();
@@ -88,7 +88,7 @@ test('a step that would not pass, or a click that came before the paint, builds 
   press('Back');
   press('Next');
   await paint();
-  expect(prepared(), 'question 1 unanswered, and Back leads home').toBeNull();
+  expect(prepared(), 'question 1 unanswered, and Back leads home: no step').toBeNull();
 
   fireEvent.input(screen.getByRole('textbox'), { target: { value: 'Ask for a discount' } });
   press('Next');
@@ -97,6 +97,51 @@ test('a step that would not pass, or a click that came before the paint, builds 
   await paint();
   expect(prepared(), 'the press was for question 1, which is gone').toBeNull();
   expect(steps()).toHaveLength(1);
+});
+
+const preparedPage = () => document.querySelector<HTMLElement>('.app__page--prepared');
+const pages = () => [...document.querySelectorAll<HTMLElement>('.app > .app__page')];
+
+test('a press on Back at question 1 builds the home page unseen; the click shows that same page, and its heading then takes the focus', async () => {
+  open('1', yesAnswers);
+  press('Back');
+  expect(preparedPage(), 'nothing before the pressed button is painted').toBeNull();
+  await paint();
+  const built = preparedPage();
+  const title = built?.querySelector('h1');
+  expect(title?.textContent).toBe('Step Zero');
+  expect(built?.hasAttribute('inert')).toBe(true);
+  await paint();
+  await paint();
+  expect(document.activeElement, 'a page built ahead takes no focus').not.toBe(title);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  await vi.waitFor(() => expect(window.location.pathname).toBe('/'));
+  expect(pages()).toEqual([built]);
+  expect(built?.className).toBe('app__page');
+  expect(built?.hasAttribute('inert')).toBe(false);
+  expect(screen.getByRole('heading', { name: 'Step Zero' })).toBe(title);
+  await paint();
+  await paint();
+  expect(document.activeElement).toBe(title);
+});
+
+test('a press on the exit builds the home page too; given up, it is dropped', async () => {
+  open('4a', yesAnswers);
+  const exit = screen.getByRole('button', { name: 'Exit the survey' });
+  press('Exit the survey');
+  await paint();
+  expect(preparedPage()?.querySelector('h1')?.textContent).toBe('Step Zero');
+  fireEvent.pointerLeave(exit, mouse);
+  expect(preparedPage()).toBeNull();
+  expect(pages()).toHaveLength(1);
+
+  press('Exit the survey');
+  await paint();
+  const built = preparedPage();
+  fireEvent.click(exit);
+  await vi.waitFor(() => expect(window.location.pathname).toBe('/'));
+  expect(pages()).toEqual([built]);
 });
 
 test('a press given up drops what it built: a mouse leaving the button, a cancelled touch; a touch lifting keeps it', async () => {

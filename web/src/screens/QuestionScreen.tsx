@@ -46,6 +46,8 @@ interface Props {
   initialErrors?: FieldError[];
   onSubmit: () => void;
   busy: boolean;
+  /** Builds the page a press is about to leave the survey for, unseen (App); null drops it. */
+  prepareLeaving: (path: string | null) => void;
 }
 
 const NO_ERRORS: Record<string, string> = {};
@@ -68,7 +70,7 @@ function focusField(field: string) {
  * click on Next then builds and lays out the question alone, not the page around it
  * (docs/decisions.md, "Accessibility and speed").
  */
-export function QuestionScreen({ step, answers, answersRef, update, file, setFile, initialErrors, onSubmit, busy }: Props) {
+export function QuestionScreen({ step, answers, answersRef, update, file, setFile, initialErrors, onSubmit, busy, prepareLeaving }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>(() => toRecord(initialErrors ?? []));
   const [shake, setShake] = useState(initialErrors?.length ? 1 : 0);
@@ -164,32 +166,34 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     goBackTo(target === 'home' ? '/' : questionPath(target));
   };
 
-  // A press on Next or Back: once the pressed button is painted, the step it leads to is built
-  // and laid out, invisible, beside this one (a tap or click holds the button about 100 ms).
-  // The click then shows that subtree (the same key: Preact keeps its DOM) instead of building
-  // the step in the click's task. The engine still decides at the click: a step it does not
-  // lead to is dropped unseen. Nothing is prepared for a step that would not pass, nor for
-  // Submit or the home page, nor for a press other than the main button's; a press given up
-  // (a mouse leaving the button, a touch turned into a scroll) drops what it built
-  // (docs/decisions.md, "Accessibility and speed").
+  // A press on Next, Back or the exit: once the pressed button is painted, where it leads is
+  // built and laid out, invisible: a step beside this one (a tap or click holds the button about
+  // 100 ms), the home page beside the survey (App, components/Page.tsx). The click then shows
+  // that subtree (the same key: Preact keeps its DOM) instead of building it in the click's task.
+  // The engine still decides at the click: a step it does not lead to is dropped unseen. Nothing
+  // is prepared for a step that would not pass, nor for Submit, nor for a press other than the
+  // main button's; a press given up (a mouse leaving the button, a touch turned into a scroll)
+  // drops what it built (docs/decisions.md, "Accessibility and speed").
   // The latest press, counted: one given up makes the one waiting for its paint stale. A press
-  // whose click came first needs no check: the step it leads to is the one now shown, which the
-  // render leaves out (`prepared !== step`).
+  // whose click came first needs no check: where it leads is now shown, which the renders leave
+  // out (`prepared !== step`, and App's page for the route shown).
   const press = useRef(0);
-  const prepare = (which: 'next' | 'back', event: PointerEvent<HTMLButtonElement>) => {
+  const prepare = (which: 'next' | 'back' | 'exit', event: PointerEvent<HTMLButtonElement>) => {
     if (!event.isPrimary || event.button !== 0) return;
     const from = step;
     const thisPress = ++press.current;
     afterPaintOnly(() => {
       if (press.current !== thisPress) return; // given up first
       const current = answersRef.current;
-      if (which === 'next') {
+      if (which === 'exit') prepareLeaving('/');
+      else if (which === 'next') {
         if (busy || validateStep(from, current).length) return;
         const target = nextStep(from, current);
         if (target !== 'submit') setPrepared(target);
       } else {
         const target = previousStep(from, current);
-        if (target !== 'home') setPrepared(target);
+        if (target === 'home') prepareLeaving('/');
+        else setPrepared(target);
       }
     });
   };
@@ -199,6 +203,7 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     if (event.type === 'pointerleave' && event.pointerType !== 'mouse') return;
     press.current += 1;
     setPrepared(null);
+    prepareLeaving(null);
   };
 
   // What the step shown and a prepared one both take.
@@ -208,7 +213,15 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     <div className="survey">
       <header className="survey__top">
         <Brand />
-        <button type="button" className="survey__exit" aria-label="Exit the survey" onClick={() => navigate('/')}>
+        <button
+          type="button"
+          className="survey__exit"
+          aria-label="Exit the survey"
+          onPointerDown={(event) => prepare('exit', event)}
+          onPointerLeave={giveUp}
+          onPointerCancel={giveUp}
+          onClick={() => navigate('/')}
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
