@@ -74,14 +74,15 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   const phase = useSubmitPhase();
   const hydrated = useHydrated();
   useDocumentTitle(route);
-  // The page a press is about to leave for, built ahead (components/Page.tsx); a new route drops it.
-  const [prepared, setPrepared] = useState<Route | null>(null);
-  const [preparedOn, setPreparedOn] = useState(route);
-  if (preparedOn !== route) {
-    setPreparedOn(route);
-    setPrepared(null);
-  }
-  const prepareLeaving = useCallback((path: string | null) => setPrepared(path === null ? null : parseRoute(path)), []);
+  // The page a press is about to leave for, built ahead (components/Page.tsx), with the route it
+  // was asked for on: on any other route it is not rendered (a new route drops it without a
+  // second render of the app).
+  const [prepared, setPrepared] = useState<{ on: Route; page: Route } | null>(null);
+  const prepareLeaving = useCallback(
+    (path: string | null) => setPrepared(path === null ? null : { on: route, page: parseRoute(path) }),
+    [route],
+  );
+  const preparedPage = prepared?.on === route && pageKey(prepared.page) !== pageKey(route) ? prepared.page : null;
 
   // After the first paint: the engine, and the chunk of the page asked for (in parallel).
   useEffect(() => {
@@ -169,9 +170,9 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
           While a response is being submitted the page under the overlay is inert. */}
       <div className="app" inert={phase !== 'idle'}>
         <Page key={pageKey(route)}>{screenFor(route)}</Page>
-        {prepared && pageKey(prepared) !== pageKey(route) && (
-          <Page key={pageKey(prepared)} prepared>
-            {screenFor(prepared)}
+        {preparedPage && (
+          <Page key={pageKey(preparedPage)} prepared>
+            {screenFor(preparedPage)}
           </Page>
         )}
       </div>

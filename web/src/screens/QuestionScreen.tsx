@@ -184,6 +184,8 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
     const thisPress = ++press.current;
     afterPaintOnly(() => {
       if (press.current !== thisPress) return; // given up first
+      // The click came first and left the survey (Back on question 1, the exit): nothing to build.
+      if (!heading.current?.isConnected) return;
       const current = answersRef.current;
       if (which === 'exit') prepareLeaving('/');
       else if (which === 'next') {

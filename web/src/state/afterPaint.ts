@@ -59,8 +59,8 @@ function afterFrame(done: () => void): void {
 /** Runs `job` once the next frame is painted, outside the queue below: nothing runs it early
  *  (a navigation runs the queue in its own task), and a page that paints nothing, or has no
  *  frame signal (hasFrameSignal), never runs it.
- *  For work that may as well not happen: the step a pressed button leads to, built while it is
- *  held (QuestionScreen). */
+ *  For work that may as well not happen: where a pressed button leads, built while it is held
+ *  (QuestionScreen: a step, or the home page through App). */
 export function afterPaintOnly(job: () => void): void {
   afterFrame(job);
 }
