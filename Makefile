@@ -19,7 +19,9 @@ export CARGO_HOME ?= $(HOME)/.cargo
 # registry), installed on first use and first on every target's PATH. Then crates.io's programs,
 # then node_modules/.bin: a name in both (webdriverio's npm `geckodriver` wrapper, which
 # downloads from a host we cannot reach) is the real tool. wasm-opt must be binaryen's from npm
-# (node_modules/.bin), never Debian's 108 in /usr/bin.
+# (node_modules/.bin), never Debian's 108 in /usr/bin: wasm-pack runs the first one on PATH.
+# With another CARGO_HOME (an empty one, for a fresh machine's installers), rustup's cargo
+# still comes from the PATH make was started with (rustup's toolchains stay in ~/.rustup).
 NODE_BIN := $(shell scripts/ensure-node.sh $(if $(or $(STEPZERO_DRY_RUN),$(filter install-plan,$(MAKECMDGOALS))),--dry-run))
 ifeq ($(NODE_BIN),)
 $(error scripts/ensure-node.sh could not install the project's Node (its messages are above))
@@ -76,22 +78,22 @@ engine-pkgs:
 	@$(MAKE) --no-print-directory -j2 -O engine-pkgs-each
 engine-pkgs-each: pkg pkg-image pkg-work pkg-work-js
 
-# The engine for the browser: release build, wasm-bindgen's web target (TypeScript types
-# included), then wasm-opt. These three steps are all `wasm-pack build` ran here (its output was
-# byte for byte this one); calling them directly spares a fresh machine compiling wasm-pack
-# (1 min 32 s of `make test` with an empty CARGO_HOME).
-# -Oz --converge repeats -Oz until nothing shrinks: 184 bytes gzip off the engine, which keeps
-# it inside its 40 KB first-load budget.
-ENGINE_WASM := target/wasm32-unknown-unknown/release/stepzero_core.wasm
-ENGINE_WASM_OPT := -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int \
-	--enable-sign-ext --enable-mutable-globals
+# The wasm builds (pkg/, pkg-image/, pkg-work/): `wasm-pack build` of core (cargo build,
+# wasm-bindgen's web target with TypeScript types, then wasm-opt over each .wasm in its --out-dir).
+# --mode no-install: it installs nothing and downloads nothing. It takes wasm-bindgen from PATH
+# only at Cargo.lock's version and the first wasm-opt on PATH (npm binaryen's in node_modules/.bin,
+# never Debian's 108), and would skip wasm-opt with only an info line if none were found:
+# scripts/ensure-wasm-tools.sh puts both there and checks which wasm-opt comes first.
+# --no-pack: no package.json, README or LICENSE; --no-gitignore: no `*` .gitignore in the
+# output (the repository's .gitignore covers it). Paths after `--` (cargo's) are from here,
+# --out-dir from core/. wasm-opt's flags: core/Cargo.toml, [package.metadata.wasm-pack.*].
+WASM_PACK := wasm-pack build core --mode no-install --target web --no-pack --no-gitignore
+# The engine for the browser: the release profile (opt-level z); wasm-opt -Oz --converge
+# (repeats -Oz until nothing shrinks: 184 bytes gzip off the engine).
 # pkg-js (core/engine-js.mk): the same engine as JavaScript, for browsers without WebAssembly.
 pkg: pkg/stepzero_core.js pkg-js/stepzero_core_bg.js
 pkg/stepzero_core.js: $(CORE_SRC) | tools
-	cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --release --features wasm \
-	  --target-dir target
-	wasm-bindgen --target web --out-dir pkg --out-name stepzero_core $(ENGINE_WASM)
-	wasm-opt $(ENGINE_WASM_OPT) pkg/stepzero_core_bg.wasm -o pkg/stepzero_core_bg.wasm
+	$(WASM_PACK) --release --out-dir ../pkg --out-name stepzero_core -- --features wasm --target-dir target
 	@printf 'engine wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg/stepzero_core_bg.wasm)" \
 	  "$$(gzip -9c pkg/stepzero_core_bg.wasm | wc -c)"
 

@@ -5,20 +5,17 @@
 #   make bench-image  ours vs browser-image-compression vs a canvas loop, headless Chromium
 
 IMAGE_SRC := $(shell find core/src/image -name '*.rs') core/src/lib.rs core/Cargo.toml Cargo.lock
-IMAGE_WASM := target/image/wasm32-unknown-unknown/release-image/stepzero_core.wasm
-IMAGE_WASM_OPT := -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
-	--enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue
 
 .PHONY: pkg-image test-image bench-image
 
 pkg-image: pkg-image/stepzero_image.js
+# `wasm-pack build` (WASM_PACK, the top-level Makefile) with the release-image profile; its
+# wasm-opt flags (-O3, with SIMD) are core/Cargo.toml's [package.metadata.wasm-pack.profile.custom],
+# the list wasm-pack gives every custom profile (the solver's SIMD build shares it, core/work.mk).
 # Its own target dir: the simd128 RUSTFLAGS must not invalidate the engine's build cache.
 pkg-image/stepzero_image.js: $(IMAGE_SRC) | tools
-	RUSTFLAGS="-C target-feature=+simd128" cargo build -p stepzero-core --lib \
-	  --target wasm32-unknown-unknown --profile release-image --features media-wasm \
-	  --target-dir target/image
-	wasm-bindgen --target web --out-dir pkg-image --out-name stepzero_image $(IMAGE_WASM)
-	wasm-opt $(IMAGE_WASM_OPT) pkg-image/stepzero_image_bg.wasm -o pkg-image/stepzero_image_bg.wasm
+	RUSTFLAGS="-C target-feature=+simd128" $(WASM_PACK) --profile release-image --out-dir ../pkg-image \
+	  --out-name stepzero_image -- --features media-wasm --target-dir target/image
 	@printf 'image wasm: %s bytes, %s gzip\n' "$$(wc -c < pkg-image/stepzero_image_bg.wasm)" \
 	  "$$(gzip -9c pkg-image/stepzero_image_bg.wasm | wc -c)"
 

@@ -9,31 +9,34 @@
 
 WORK_SRC := core/src/work.rs $(wildcard core/src/work/*.rs) core/src/work_wasm.rs core/src/record.rs \
 	core/src/lib.rs core/Cargo.toml Cargo.lock
-WORK_WASM := target/work/wasm32-unknown-unknown/release-work/stepzero_core.wasm
-WORK_SCALAR := target/work-scalar/wasm32-unknown-unknown/release-work/stepzero_core.wasm
-WORK_WASM_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+# The scalar build's own wasm-opt step: wasm-pack's flag list for custom profiles
+# (core/Cargo.toml) enables SIMD, which this build must not have.
+WORK_SCALAR_OPT := -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
-WORK_BUILD := cargo build -p stepzero-core --lib --target wasm32-unknown-unknown --profile release-work \
-	--features work-wasm
+WORK_PACK := $(WASM_PACK) --profile release-work --out-name stepzero_work
 POW_SAMPLES ?= 200
 
 .PHONY: pkg-work pkg-work-js bench-work
 
 pkg-work: pkg-work/stepzero_work.js
-# Two builds of the same source, each in its own target dir (the engine's build cache stays as it
-# is): with wasm SIMD (simd128: four nonces per vector, core/src/work/lanes.rs; Chromium 91,
+# Two `wasm-pack build`s (WASM_PACK, the top-level Makefile) of the same source with the
+# release-work profile, each in its own target dir (the engine's build cache stays as it is):
+# with wasm SIMD (simd128: four nonces per vector, core/src/work/lanes.rs; Chromium 91,
 # Firefox 89 and Safari 16.4 have it), and without it (stepzero_work_scalar_bg.wasm) for a browser
-# that lacks it; web/src/work/load.ts picks one. They export the same API, so wasm-bindgen writes
-# the same glue for both: the build stops if that ever changes.
+# that lacks it; web/src/work/load.ts picks one. wasm-pack runs wasm-opt over every .wasm in its
+# --out-dir with one flag list for all custom profiles (core/Cargo.toml, with SIMD; pkg-image/
+# shares it), so the scalar build goes to its own out-dir with --no-opt and gets its own wasm-opt.
+# They export the same API, so wasm-bindgen writes the same glue for both: the build stops if
+# that ever changes.
 pkg-work/stepzero_work.js: $(WORK_SRC) | tools
-	RUSTFLAGS="-C target-feature=+simd128" $(WORK_BUILD) --target-dir target/work
-	wasm-bindgen --target web --out-dir pkg-work --out-name stepzero_work $(WORK_WASM)
-	wasm-opt $(WORK_WASM_OPT) --enable-simd pkg-work/stepzero_work_bg.wasm -o pkg-work/stepzero_work_bg.wasm
-	$(WORK_BUILD) --target-dir target/work-scalar
-	wasm-bindgen --target web --out-dir target/work-scalar/glue --out-name stepzero_work $(WORK_SCALAR)
+	rm -f pkg-work/stepzero_work_scalar_bg.wasm
+	RUSTFLAGS="-C target-feature=+simd128" $(WORK_PACK) --out-dir ../pkg-work -- --features work-wasm \
+	  --target-dir target/work
+	$(WORK_PACK) --no-opt --out-dir ../target/work-scalar/glue -- --features work-wasm \
+	  --target-dir target/work-scalar
 	cmp target/work-scalar/glue/stepzero_work.js pkg-work/stepzero_work.js || \
 	  { echo "pkg-work: the scalar build's glue differs from the SIMD build's" >&2; exit 1; }
-	wasm-opt $(WORK_WASM_OPT) target/work-scalar/glue/stepzero_work_bg.wasm -o pkg-work/stepzero_work_scalar_bg.wasm
+	wasm-opt $(WORK_SCALAR_OPT) target/work-scalar/glue/stepzero_work_bg.wasm -o pkg-work/stepzero_work_scalar_bg.wasm
 	@printf 'work wasm: %s bytes, %s gzip (without SIMD: %s bytes, %s gzip)\n' \
 	  "$$(wc -c < pkg-work/stepzero_work_bg.wasm)" "$$(gzip -9c pkg-work/stepzero_work_bg.wasm | wc -c)" \
 	  "$$(wc -c < pkg-work/stepzero_work_scalar_bg.wasm)" "$$(gzip -9c pkg-work/stepzero_work_scalar_bg.wasm | wc -c)"

@@ -14,6 +14,10 @@ const root = new URL('../..', import.meta.url).pathname;
 const pinnedNode = /^NODE_VERSION=(\S+)$/m.exec(readFileSync(join(root, 'scripts/ensure-node.sh'), 'utf8'))[1];
 const lock = readFileSync(join(root, 'Cargo.lock'), 'utf8');
 const bindgen = /name = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock)[1];
+const wasmPack = /ensure-cargo-bin\.sh wasm-pack wasm-pack (\S+)$/m.exec(
+  readFileSync(join(root, 'scripts/ensure-wasm-tools.sh'), 'utf8'),
+)[1];
+const escaped = (version) => version.replaceAll('.', '\\.');
 
 function fakeProgram(dir, name, versionLine) {
   mkdirSync(dir, { recursive: true });
@@ -39,14 +43,16 @@ test('a fresh machine: every tool from crates.io and the pinned Node would be in
   const scratch = mkdtempSync(join(tmpdir(), 'stepzero-install-plan-'));
   t.after(() => rmSync(scratch, { recursive: true, force: true }));
   const wrappers = join(scratch, 'npm-wrappers');
-  // What webdriverio's npm packages put in node_modules/.bin, and an older wasm-bindgen.
+  // What webdriverio's npm packages put in node_modules/.bin, an older wasm-bindgen, and the
+  // pinned wasm-pack's name outside CARGO_HOME (the installer asks CARGO_HOME's binary only).
   fakeProgram(wrappers, 'geckodriver', 'geckodriver (npm wrapper) would download a driver');
   fakeProgram(wrappers, 'wasm-bindgen', 'wasm-bindgen 0.0.1');
+  fakeProgram(wrappers, 'wasm-pack', `wasm-pack ${wasmPack}`);
 
   const plan = installPlan(join(scratch, 'cargo'), join(scratch, 'tools'), wrappers);
   assert.match(plan, /would install: geckodriver \(crates\.io\)/);
-  assert.doesNotMatch(plan, /wasm-pack/, 'the engine builds with wasm-bindgen-cli alone');
-  assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${bindgen.replaceAll('.', '\\.')} \\(crates\\.io\\)`));
+  assert.match(plan, new RegExp(`would install: wasm-pack ${escaped(wasmPack)} \\(crates\\.io\\)`));
+  assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${escaped(bindgen)} \\(crates\\.io\\)`));
   assert.match(plan, new RegExp(`would install: node ${pinnedNode.replaceAll('.', '\\.')} `));
   assert.match(plan, /install-plan: done/);
 });
@@ -57,8 +63,19 @@ test('crates.io programs already in CARGO_HOME are kept; one at another version 
   const cargoBin = join(scratch, 'cargo', 'bin');
   fakeProgram(cargoBin, 'geckodriver', 'geckodriver 0.36.0 (a1b2c3 2025-01-01)');
   fakeProgram(cargoBin, 'wasm-bindgen', 'wasm-bindgen 0.2.1');
+  fakeProgram(cargoBin, 'wasm-pack', `wasm-pack ${wasmPack}`);
 
   const plan = installPlan(join(scratch, 'cargo'), join(scratch, 'tools'), join(scratch, 'empty'));
   assert.doesNotMatch(plan, /would install: geckodriver/);
-  assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${bindgen.replaceAll('.', '\\.')} `));
+  assert.doesNotMatch(plan, /would install: wasm-pack/);
+  assert.match(plan, new RegExp(`would install: wasm-bindgen-cli ${escaped(bindgen)} `));
+});
+
+test('a wasm-pack in CARGO_HOME at another version than the pinned one is replaced', (t) => {
+  const scratch = mkdtempSync(join(tmpdir(), 'stepzero-install-plan-'));
+  t.after(() => rmSync(scratch, { recursive: true, force: true }));
+  fakeProgram(join(scratch, 'cargo', 'bin'), 'wasm-pack', 'wasm-pack 0.13.1');
+
+  const plan = installPlan(join(scratch, 'cargo'), join(scratch, 'tools'), join(scratch, 'empty'));
+  assert.match(plan, new RegExp(`would install: wasm-pack ${escaped(wasmPack)} \\(crates\\.io\\)`));
 });
