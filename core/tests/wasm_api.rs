@@ -14,6 +14,7 @@ const FLOW: &str = include_str!("../../tests/vectors/flow.json");
 const VALIDATION: &str = include_str!("../../tests/vectors/validation.json");
 const RECORDS: &str = include_str!("../../tests/vectors/records.json");
 const EMAIL: &str = include_str!("../../tests/vectors/email.json");
+const BOUNDARY: &str = include_str!("../../tests/vectors/boundary.json");
 
 fn js(json: &str) -> JsValue {
     JSON::parse(json).expect("test JSON parses")
@@ -156,6 +157,110 @@ fn bad_input_throws_an_error_instead_of_panicking() {
         wasm::next_step("3", JsValue::UNDEFINED).expect("next"),
         "4b"
     );
+}
+
+/// The fields of `expectFields` in `got`, for one case of an emailParams vector list.
+fn has_fields(got: &JsValue, case: &JsValue) {
+    let fields = get(case, "expectFields");
+    for key in js_sys::Object::keys(fields.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = text(&key);
+        assert!(
+            same(&get(got, &key), &get(&fields, &key)),
+            "{}: {key} is {:?}",
+            text(&get(case, "name")),
+            JSON::stringify(&get(got, &key)).ok().map(String::from)
+        );
+    }
+}
+
+/// What the readers tolerate (tests/vectors/boundary.json): nulls as absent, unknown keys
+/// ignored, an out-of-range age dropped, a missing user agent, consent or file field defaulted.
+#[wasm_bindgen_test]
+fn boundary_vectors_hold_at_the_js_boundary() {
+    let doc = js(BOUNDARY);
+    for case in list(&doc, "records").iter() {
+        let got = wasm::build_record(get(&case, "answers"), get(&case, "meta")).expect("record");
+        assert!(same(&got, &get(&case, "expect")), "{}", text(&get(&case, "name")));
+    }
+    for case in list(&doc, "params").iter() {
+        let got = wasm::email_params(
+            get(&case, "answers"),
+            get(&case, "record"),
+            get(&case, "file"),
+        )
+        .expect("params");
+        has_fields(&got, &case);
+    }
+    for case in list(&doc, "refused").iter() {
+        let name = text(&get(&case, "name"));
+        let args = list(&case, "args");
+        let result = match text(&get(&case, "call")).as_str() {
+            "nextStep" => wasm::next_step(&text(&args.get(0)), args.get(1)).map(JsValue::from),
+            "validateStep" => wasm::validate_step(&text(&args.get(0)), args.get(1)),
+            "validateAll" => wasm::validate_all(args.get(0)),
+            "buildRecord" => wasm::build_record(args.get(0), args.get(1)),
+            "emailParams" => wasm::email_params(args.get(0), args.get(1), args.get(2)),
+            other => panic!("{name}: no call {other}"),
+        };
+        let error = JsValue::from(result.expect_err(&name));
+        assert!(error.is_instance_of::<js_sys::Error>(), "{name}: an Error");
+        let said = text(&get(&error, "message"));
+        assert!(said.starts_with("answers are malformed"), "{name}: {said}");
+        assert!(said.contains(&text(&get(&case, "names"))), "{name}: {said}");
+    }
+}
+
+/// What JSON cannot hold: `undefined` is absent as `null` is, wherever the readers look.
+#[wasm_bindgen_test]
+fn undefined_is_absent_as_null_is() {
+    let doc = js(BOUNDARY);
+    let case = list(&doc, "records").get(0);
+    let answers = get(&case, "answers");
+    let meta = get(&case, "meta");
+    for key in ["question4b", "question5b", "answer5b-email"] {
+        Reflect::set(&answers, &JsValue::from_str(key), &JsValue::UNDEFINED).expect("set");
+    }
+    for key in ["id", "mediaFileUrl", "workNonce", "userAgent"] {
+        Reflect::set(&meta, &JsValue::from_str(key), &JsValue::UNDEFINED).expect("set");
+    }
+    let record = wasm::build_record(answers.clone(), meta).expect("record");
+    assert_eq!(text(&get(&record, "user_agent")), "");
+    assert!(get(&record, "id").is_undefined(), "no id");
+    for key in ["user_agent", "terms_consent", "question7_age", "question4b_reason"] {
+        Reflect::set(&record, &JsValue::from_str(key), &JsValue::UNDEFINED).expect("set");
+    }
+    let params = wasm::email_params(answers.clone(), record.clone(), JsValue::UNDEFINED)
+        .expect("params");
+    assert_eq!(text(&get(&params, "terms_consent")), "false");
+    assert_eq!(text(&get(&params, "question7_age")), "");
+    assert_eq!(text(&get(&params, "file_info")), "No file attached");
+    let file = js(r#"{"name":"cv.pdf","type":"application/pdf","size":10,"uploaded":false}"#);
+    for key in ["base64", "compressedSize", "uploaded"] {
+        Reflect::set(&file, &JsValue::from_str(key), &JsValue::UNDEFINED).expect("set");
+    }
+    let params = wasm::email_params(answers.clone(), record.clone(), file).expect("params");
+    assert_eq!(text(&get(&params, "file_uploaded")), "false");
+    assert_eq!(text(&get(&params, "file_size")), "10");
+    // An age that is not a finite number is dropped as an out-of-range one is.
+    for age in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        Reflect::set(&record, &JsValue::from_str("question7_age"), &JsValue::from(age))
+            .expect("set");
+        let params = wasm::email_params(answers.clone(), record.clone(), JsValue::NULL)
+            .expect("params");
+        assert_eq!(text(&get(&params, "question7_age")), "", "{age}");
+    }
+}
+
+/// Keys are read as properties, so an object's inherited ones count (an entry read back from
+/// storage is a plain object; this pins the reading, not a use).
+#[wasm_bindgen_test]
+fn inherited_keys_are_read() {
+    let doc = js(BOUNDARY);
+    let case = list(&doc, "records").get(0);
+    let answers: js_sys::Object = js_sys::Object::create(get(&case, "answers").unchecked_ref());
+    let meta: js_sys::Object = js_sys::Object::create(get(&case, "meta").unchecked_ref());
+    let record = wasm::build_record(answers.into(), meta.into()).expect("record");
+    assert!(same(&record, &get(&case, "expect")));
 }
 
 #[wasm_bindgen_test]
