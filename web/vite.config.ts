@@ -2,7 +2,7 @@
 // Vite config for the site and its vitest suite. The app lives in web/, the engine is
 // generated into ../pkg by `make pkg`; Vite must be allowed to serve files from the repo root.
 import { defineConfig } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { hostingFiles } from './deploy/vitePlugin.mjs';
 import { prerenderPages } from './deploy/prerender.mjs';
 import { serviceWorker } from './deploy/serviceWorker.mjs';
@@ -18,7 +18,7 @@ export default defineConfig({
   // hostingFiles: _headers, _redirects and vercel.json for static hosts (web/deploy), after the
   // pages, whose inline head script the CSP allows by its hash.
   // serviceWorker: the delivery worker, sw.js (web/src/sw), built after the site.
-  plugins: [preact(), prerenderPages(), hostingFiles(), serviceWorker()],
+  plugins: [react(), prerenderPages(), hostingFiles(), serviceWorker()],
   server: { fs: { allow: [repoRoot] } },
   // Pages other than the hero are their own chunks (App.tsx), each with its CSS. Every browser
   // that runs es2022 has modulepreload, so its polyfill is left out of the hero's first load.

@@ -1,6 +1,6 @@
 // A Vite plugin that writes the prerendered pages into the build (paint before script): every
 // page of web/deploy/hosting.mjs's ROUTE_FILES marked `prerender`, and the not-found page, is
-// rendered with Preact's server renderer (web/src/prerender/render.tsx, loaded through a Vite
+// rendered with React's server renderer (web/src/prerender/render.tsx, loaded through a Vite
 // server in SSR mode, so it is the same code as the browser's) into a copy of the built
 // index.html, with its own title, description and stylesheets. The survey's steps share the
 // shell (shell.html): the loading line and cookie banner every survey route shows while the

@@ -1,5 +1,5 @@
 // A lazy screen whose chunk arrives after its first render but before that render's effects
-// run (Preact runs a commit's effects after the next paint) must still show the screen, not its
+// run (React runs a commit's plain effects in a later task, after the paint) must still show the screen, not its
 // placeholder for good.
 import { createRoot } from 'react-dom/client';
 import { expect, test } from 'vitest';
@@ -21,7 +21,9 @@ test('a chunk that lands between the first render and its effects still shows th
     });
     observer.observe(container, { childList: true, subtree: true });
   });
-  // Outside act(), as in the browser: Preact schedules the render and its effects itself.
+  // Outside act(), as in the browser: React schedules the render and its effects itself.
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
   const root = createRoot(container);
   try {
     root.render(<Screen />);
@@ -30,5 +32,6 @@ test('a chunk that lands between the first render and its effects still shows th
   } finally {
     root.unmount();
     container.remove();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
   }
 });

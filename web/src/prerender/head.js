@@ -105,9 +105,9 @@
     event.preventDefault();
   }
   document.addEventListener('submit', hold, true);
-  // From the moment the app takes the page over, it handles a press itself (it hydrates in one
-  // task, so no press comes in between): only what was pressed before is kept, or a press would
-  // run twice.
+  // From the moment the app takes the page over, it handles a press itself (React listens on the
+  // page from the start of hydration and replays a press made while it hydrates): only what was
+  // pressed before is kept, or a press would run twice.
   document.addEventListener(
     'stepzero:app-starting',
     function () {

@@ -1,5 +1,5 @@
 // The server side of prerendering (run at build time by web/deploy/prerender.mjs): renders a
-// page with Preact's server renderer from the same App as the browser, with the engine started
+// page with React's server renderer (react-dom/server) from the same App as the browser, with the engine started
 // from the wasm's bytes and every page chunk loaded. Nothing of the visitor is known here, so
 // the app renders as for a first visit; main.tsx hydrates the HTML with the same state.
 import { StrictMode } from 'react';

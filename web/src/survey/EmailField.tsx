@@ -29,7 +29,7 @@ export function EmailField({
         type="email"
         inputMode="email"
         autoComplete="email"
-        spellcheck={false}
+        spellCheck={false}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(NAME, error, true)}

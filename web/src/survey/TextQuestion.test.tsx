@@ -1,7 +1,8 @@
 // Question 1 is prerendered empty (as for a first visit) and hydrated once the app is in. What
 // its field shows then: the text typed into the HTML's field before that, else the answer the
-// app holds (one stored by an earlier visit), which Preact's hydration does not put in the field.
-import { act } from '@testing-library/preact';
+// app holds (one stored by an earlier visit). Under StrictMode, as main.tsx hydrates.
+import { act } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, test, vi } from 'vitest';
@@ -25,7 +26,7 @@ test('an untouched prerendered field shows the stored answer once hydrated, whic
   const container = prerendered();
   const onChange = vi.fn();
   act(() => {
-    hydrateRoot(container, question1('Earlier answer', onChange)); // as main.tsx takes the page over
+    hydrateRoot(container, <StrictMode>{question1('Earlier answer', onChange)}</StrictMode>); // as main.tsx takes the page over
   });
   expect((container.querySelector('input') as HTMLInputElement).value).toBe('Earlier answer');
   expect(onChange).not.toHaveBeenCalled();
@@ -35,7 +36,7 @@ test('text typed into the prerendered field before hydration is handed to the an
   const container = prerendered('Talk to a stranger');
   const onChange = vi.fn();
   act(() => {
-    hydrateRoot(container, question1('Earlier answer', onChange)); // as main.tsx takes the page over
+    hydrateRoot(container, <StrictMode>{question1('Earlier answer', onChange)}</StrictMode>); // as main.tsx takes the page over
   });
   expect((container.querySelector('input') as HTMLInputElement).value).toBe('Talk to a stranger');
   expect(onChange).toHaveBeenCalledExactlyOnceWith('Talk to a stranger');

@@ -20,16 +20,17 @@ export const TextQuestion = forwardRef<HTMLHeadingElement, Props>(function TextQ
 ) {
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // A prerendered question (question 1's HTML, a one-line input) can be typed into before the app
-  // takes it over. Preact's hydration leaves an input's value as it is (not a textarea's: it sets
-  // that one, so a prerendered multi-line question would need another way), so this settles it
-  // once: text typed into the HTML's field (its value no longer the HTML's, `defaultValue`) goes
-  // to the answers, so what the visitor sees is what is kept and validated; an untouched field is
-  // given the answer (one stored by an earlier visit). In a client render it shows `value` already.
+  // takes it over. React's hydration leaves the field's value as it is and makes the app's
+  // `value` its default (`defaultValue`): an untouched field then shows the answer (one stored by
+  // an earlier visit), and text typed into the HTML's field (its value now differs from the
+  // default) goes to the answers, so what the visitor sees is what is kept and validated. Once,
+  // under StrictMode's second run too. In a client render the field shows `value` already.
+  const handedOver = useRef(false);
   useLayoutEffect(() => {
     const shown = field.current;
-    if (!shown || shown.value === value) return;
-    if (shown.value !== shown.defaultValue) onChange(shown.value);
-    else shown.value = value;
+    if (handedOver.current || !shown) return;
+    handedOver.current = true;
+    if (shown.value !== value && shown.value !== shown.defaultValue) onChange(shown.value);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the field over
   }, []);
   const common = {

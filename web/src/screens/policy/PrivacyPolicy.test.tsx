@@ -3,7 +3,7 @@
 // names how to ask for deletion and the copies kept outside the table.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PrivacyPolicy } from './PrivacyPolicy';
 
