@@ -123,7 +123,7 @@ async function measure(origin, step, answers, button, swap = null) {
           window.__swapped = true;
         };
         target.addEventListener('click', swapIn, { capture: true, once: true });
-        // Nor the press: the app builds the step a press leads to while the button is held.
+        // Nor the press: the floor is the browser alone, without even the app's root listeners.
         target.addEventListener('pointerdown', (event) => event.stopImmediatePropagation(), { capture: true, once: true });
       },
       [button, swap],

@@ -170,54 +170,6 @@ test('the exit button (x) goes home and clears the saved answers', async ({ page
   await openPage(page, '/survey/question/2', { answers: { question1: 'a' } });
   await page.getByRole('button', { name: 'Exit the survey' }).click();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-  // Forgotten once the hero is painted (state/useSurveyRoutes.ts).
+  // Forgotten once the hero is shown (state/useSurveyRoutes.ts).
   await expect.poll(() => page.evaluate(() => localStorage.getItem('stepZeroAnswers'))).toBeNull();
-});
-
-test('a press on Next builds the next step unseen and out of reach, and the click shows that step', async ({ page }) => {
-  await openPage(page, '/survey/question/3', { answers: { question1: 'a', question2: 'b', question3: 'Yes' } });
-  const box = await page.getByRole('button', { name: 'Next' }).boundingBox();
-  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
-  await page.mouse.down();
-  // Built while the button is held (QuestionScreen's prepare): in the page, but not seen, not
-  // in the accessibility tree and not in the Tab order.
-  const prepared = page.locator('.question__step--prepared');
-  await expect(prepared).toContainText('How would you describe your level of discomfort');
-  await expect(prepared).toBeHidden();
-  await expect(page.getByRole('heading', { name: /discomfort/ })).toHaveCount(0);
-  await expect(heading(page)).toHaveText('Did you complete your challenge?');
-  await page.getByRole('radio', { name: 'Yes' }).focus();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeFocused();
-  await page.mouse.up();
-  await atStep(page, '4a', 'How would you describe your level of discomfort while completing your challenge');
-  await expect(page.locator('form.question .question__step')).toHaveCount(1);
-  await expect(heading(page)).toBeFocused();
-});
-
-test('a press on Back at question 1 builds the home page unseen and out of reach, and the click shows that page', async ({ page }) => {
-  await openPage(page, '/survey/question/1', { answers: { question1: 'a' } });
-  const box = await page.getByRole('button', { name: 'Back', exact: true }).boundingBox();
-  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
-  const size = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
-  const before = await size();
-  await page.mouse.down();
-  // Built while the button is held (App and components/Page.tsx): in the page, but not seen,
-  // not in the accessibility tree, not in the Tab order, and the page is no larger.
-  const prepared = page.locator('.app__page--prepared');
-  await expect(prepared).toContainText('Become the best version of yourself.');
-  await expect(prepared).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Step Zero' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
-  expect(await size()).toEqual(before);
-  await expect(heading(page)).toHaveText('What challenge were you given?');
-  await prepared.evaluate((element) => ((element as HTMLElement & { builtAhead?: boolean }).builtAhead = true));
-  await page.mouse.up();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('.app > .app__page')).toHaveCount(1);
-  expect(
-    await page.locator('.app > .app__page').evaluate((element) => (element as HTMLElement & { builtAhead?: boolean }).builtAhead),
-  ).toBe(true);
-  await expect(page.getByRole('heading', { name: 'Step Zero' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
 });

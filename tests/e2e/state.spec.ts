@@ -86,25 +86,6 @@ test('opening / clears saved answers and the current question, but keeps the coo
   await expect(page).toHaveURL(/\/survey\/question\/1$/);
 });
 
-test('Back on question 1 shows the hero, then forgets the survey: the storage waits for the paint', async ({ page }) => {
-  await openPage(page, '/survey/question/1', { answers: { question1: 'a' } });
-  // What is stored when the hero is in the document (a mutation observer's report comes after
-  // the render's layout effects, before the frame).
-  await page.evaluate(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.getElementById('hero-title')) return;
-      observer.disconnect();
-      (window as unknown as { storedAtHero: string | null }).storedAtHero = localStorage.getItem('stepZeroAnswers');
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => (window as unknown as { storedAtHero: string | null }).storedAtHero)).toBe('{"question1":"a"}');
-  await expect
-    .poll(() => page.evaluate(() => [localStorage.getItem('stepZeroAnswers'), localStorage.getItem('stepZeroCurrentQuestion')]))
-    .toEqual([null, null]);
-});
-
 test('a localStorage read failure at start shows the fallback screen; Refresh Page reloads', async ({ page }) => {
   await page.addInitScript(() => {
     if (sessionStorage.getItem('broken-once')) return;

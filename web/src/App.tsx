@@ -1,9 +1,8 @@
 // The single page of spec point 2: picks the screen for the URL. The answers, the route rules
 // and the submission live in hooks named for them; the overlay follows the submission's phase.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { CookieBanner } from './components/CookieBanner';
 import { eagerScreen, lazyScreen } from './components/lazyScreen';
-import { Page } from './components/Page';
 import { PageLoading } from './components/PageLoading';
 import { parseCookieChoice, parseThankYouType, reachableStep, repeatVisitThankYou, type CookieChoice, type StepErrors } from './core';
 import type { OutboxPorts } from './outbox/ports';
@@ -14,7 +13,7 @@ import { HeroScreen } from './screens/HeroScreen';
 import { IntroScreen } from './screens/IntroScreen';
 import { loadEngine, useEngineStatus, withEngine } from './state/engineStatus';
 import { useHydrated } from './state/hydration';
-import { navigate, parseRoute, useLocation, type Route } from './state/router';
+import { navigate, useLocation, type Route } from './state/router';
 import { KEYS, read, storeCompletion, write, type StartupState } from './state/storage';
 import { useSubmitPhase } from './state/submissionPhase';
 import { useAnswers } from './state/useAnswers';
@@ -61,9 +60,6 @@ export function prefetchFor(route: Route): Promise<void> {
   return chunk;
 }
 
-/** A route's page is one page whatever its state: the survey's steps share one (QuestionScreen). */
-const pageKey = (route: Route) => (route.name === 'question' ? 'question' : JSON.stringify(route));
-
 export function App({ startup, ports }: { startup: StartupState; ports?: OutboxPorts }) {
   const { route, hash } = useLocation();
   const survey = useAnswers(startup.answers);
@@ -74,15 +70,6 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   const phase = useSubmitPhase();
   const hydrated = useHydrated();
   useDocumentTitle(route);
-  // The page a press is about to leave for, built ahead (components/Page.tsx), with the route it
-  // was asked for on: on any other route it is not rendered (a new route drops it without a
-  // second render of the app).
-  const [prepared, setPrepared] = useState<{ on: Route; page: Route } | null>(null);
-  const prepareLeaving = useCallback(
-    (path: string | null) => setPrepared(path === null ? null : { on: route, page: parseRoute(path) }),
-    [route],
-  );
-  const preparedPage = prepared?.on === route && pageKey(prepared.page) !== pageKey(route) ? prepared.page : null;
 
   // After the first paint: the engine, and the chunk of the page asked for (in parallel).
   useEffect(() => {
@@ -127,7 +114,7 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
   if (engine === 'failed') return <FallbackScreen />;
   const showBanner = noChoiceStored && cookieChoice === null && phase === 'idle';
 
-  const screenFor = (route: Route) => {
+  const screen = () => {
     if (needsEngine(route) && !ready) return <PageLoading />;
     switch (route.name) {
       case 'hero':
@@ -150,7 +137,6 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
             initialErrors={pending?.step === route.step ? pending.errors : undefined}
             onSubmit={onSubmit}
             busy={phase !== 'idle'}
-            prepareLeaving={prepareLeaving}
           />
         ) : null;
       case 'thank-you': {
@@ -164,17 +150,11 @@ export function App({ startup, ports }: { startup: StartupState; ports?: OutboxP
 
   return (
     <>
-      {/* A new route is a new page: remount it (focus, scroll and local state start fresh). The
-          survey's steps share one frame, which starts each step fresh itself (QuestionScreen).
-          A page built ahead (components/Page.tsx) has the key of its route: shown, it is kept.
-          While a response is being submitted the page under the overlay is inert. */}
+      {/* A new route is a new page (each survey step too): remounted, its focus, scroll and
+          local state start fresh. While a response is being submitted the page under the
+          overlay is inert. */}
       <div className="app" inert={phase !== 'idle'}>
-        <Page key={pageKey(route)}>{screenFor(route)}</Page>
-        {preparedPage && (
-          <Page key={pageKey(preparedPage)} prepared>
-            {screenFor(preparedPage)}
-          </Page>
-        )}
+        <Fragment key={JSON.stringify(route)}>{screen()}</Fragment>
       </div>
       {phase !== 'idle' && <SubmitOverlay phase={phase} />}
       {/* Prerendered, the banner is always in the HTML; the head script (web/src/prerender)

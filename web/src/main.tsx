@@ -8,7 +8,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, needsEngine, prefetchFor } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FallbackScreen } from './screens/FallbackScreen';
-import { hasFrameSignal, runPreactEffectsAfterPaint } from './state/afterPaint';
 import { afterEngine, engineStatus, loadEngine } from './state/engineStatus';
 import { prerenderedPath } from './state/hydration';
 import { parseRoute } from './state/router';
@@ -24,10 +23,6 @@ function Ready({ children }: { children: ReactNode }) {
   }, []);
   return children;
 }
-
-// A browser without the page's frame signal (no ResizeObserver) keeps Preact's own scheduler,
-// which runs effects a frame and at most 35 ms later instead of the queue's 100 ms backstop.
-if (hasFrameSignal()) runPreactEffectsAfterPaint();
 
 async function boot() {
   const container = document.getElementById('root')!;
@@ -67,8 +62,9 @@ async function boot() {
   hydrate(container, app);
 }
 
-/** Hydration takes the painted page over in one task (Preact's `startTransition` runs its
- *  callback at once; it is kept for the React API the app is written against). */
+/** Hydration takes the painted page over as a transition: React yields to the browser between
+ *  slices, so it is no long task. Its listeners are on the root from the start, and a press or
+ *  key meanwhile makes React hydrate where it landed at once and handle it (React's event replay). */
 function hydrate(container: HTMLElement, app: ReactNode) {
   // From here the app answers presses on the page: the head script stops keeping them.
   document.dispatchEvent(new Event('stepzero:app-starting'));

@@ -3,7 +3,6 @@
 // page load, screen readers then read from the top of the new content).
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useHydrated } from '../state/hydration';
-import { usePrepared } from './Page';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -17,15 +16,12 @@ interface Props {
 export function PageShell({ children, current, className = '', footerSocials = true }: Props) {
   const main = useRef<HTMLElement>(null);
   const hydrating = !useHydrated();
-  // A page built ahead of its route (./Page.tsx) takes the focus when it is shown, not before.
-  const prepared = usePrepared();
   useEffect(() => {
-    if (prepared) return;
     // A prerendered page is usable before it is hydrated: keep focus a visitor already moved.
     if (hydrating && document.activeElement && document.activeElement !== document.body) return;
     main.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the page is shown
-  }, [prepared]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page is shown
+  }, []);
   // The skip link moves focus itself: changing the URL hash would switch privacy tabs.
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

@@ -4,7 +4,6 @@
 // back/forward buttons and ours never disagree.
 import { useMemo, useSyncExternalStore } from 'react';
 import { isStepId, type StepId } from '../core';
-import { afterNextPaint, runQueuedNow } from './afterPaint';
 import { serverLocation } from './hydration';
 
 export type Route =
@@ -43,52 +42,36 @@ export const questionPath = (step: StepId): string => `/survey/question/${step}`
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** The entry navigate() has shown but not yet written into the browser's history: the screen
- *  changes first, the address bar follows once it is painted (./afterPaint.ts). */
-let unwritten: { path: string; state: EntryState; replace: boolean } | null = null;
-
-function writeHistory(): void {
-  if (!unwritten) return;
-  const { path, state, replace } = unwritten;
-  unwritten = null;
-  if (replace) window.history.replaceState(state, '', path);
-  else window.history.pushState(state, '', path);
-}
-
-/** The browser's own Back or Forward wins over an entry not yet written. */
-function onPopState(): void {
-  unwritten = null;
-  notify();
-}
-
 function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('popstate', onPopState);
   listeners.add(listener);
+  window.addEventListener('popstate', listener);
   window.addEventListener('hashchange', listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('popstate', onPopState);
+    window.removeEventListener('popstate', listener);
     window.removeEventListener('hashchange', listener);
   };
 }
 
-const currentLocation = () => unwritten?.path ?? window.location.pathname + window.location.hash;
-const currentPath = () => currentLocation().split('#')[0];
+const currentPath = () => window.location.pathname;
+const currentLocation = () => window.location.pathname + window.location.hash;
 
-/** `path` may carry a #hash (the privacy tabs). */
+/** `path` may carry a #hash (the privacy tabs). The address bar changes with the screen. */
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  runQueuedNow(); // an earlier navigation's entry (and title) first: the history keeps their order
   if (path === currentLocation() && !options.replace) return;
-  const state: EntryState = options.replace ? ((window.history.state as EntryState | null) ?? {}) : { prevPath: currentPath() };
-  unwritten = { path, state, replace: !!options.replace };
-  afterNextPaint(writeHistory);
+  if (options.replace) {
+    const state: EntryState = (window.history.state as EntryState | null) ?? {};
+    window.history.replaceState(state, '', path);
+  } else {
+    const state: EntryState = { prevPath: currentPath() };
+    window.history.pushState(state, '', path);
+  }
   window.scrollTo?.(0, 0);
   notify();
 }
 
 /** Where this entry was opened from, if we pushed it. */
 export function cameFrom(): string | null {
-  runQueuedNow();
   return (window.history.state as EntryState | null)?.prevPath ?? null;
 }
 

@@ -2,8 +2,7 @@
 // shared links are distinguishable (WCAG 2.4.2). Survey steps set their title in QuestionScreen
 // ("Question 3 of 8 – Step Zero", "Error: …" while the step shows an error): only the step
 // knows its errors.
-import { useEffect, useLayoutEffect } from 'react';
-import { afterNextPaint } from './afterPaint';
+import { useEffect } from 'react';
 import type { Route } from './router';
 
 export const SITE = 'Step Zero';
@@ -30,12 +29,10 @@ export const PAGES: Record<Route['name'], { title: string | null; description: s
   'not-found': { title: pageTitle('Page not found'), description: 'This page does not exist. Start again from the Step Zero home page.' },
 };
 
-/** Sets document.title while `title` is not null, once the screen that has it is painted (after
- *  the history entry it names: ./afterPaint.ts). Queued in the commit (a layout effect): a plain
- *  effect runs after a paint, so the title would wait a frame more. */
+/** Sets document.title while `title` is not null, once the screen that has it is shown. */
 export function useTitle(title: string | null): void {
-  useLayoutEffect(() => {
-    if (title !== null) afterNextPaint(() => (document.title = title));
+  useEffect(() => {
+    if (title !== null) document.title = title;
   }, [title]);
 }
 

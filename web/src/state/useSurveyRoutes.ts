@@ -14,11 +14,7 @@ interface Survey {
 }
 
 export function useSurveyRoutes(route: Route, engineReady: boolean, { answersRef, setAnswers, reset }: Survey, onNavigate: () => void) {
-  // After the paint: forgetting shows nothing on the hero, and its two storage writes and the
-  // render of the emptied answers would otherwise come before the hero's first frame (Back on
-  // question 1). It still comes before anything that goes on from the hero: navigate() runs the
-  // pending effects first (./afterPaint.ts), and Preact runs a component's pending effects before
-  // it renders it again (the browser's Back or Forward).
+  // Opening / forgets the survey: a plain effect, as the hero shows nothing of it.
   useEffect(() => {
     if (route.name === 'hero') reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on navigation only

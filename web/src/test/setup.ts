@@ -3,16 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/preact';
-import { runPreactEffectsAfterPaint, runQueuedNow } from '../state/afterPaint';
+import { cleanup } from '@testing-library/react';
 import { loadEngine } from '../state/engineStatus';
 import { setSubmitPhase } from '../state/submissionPhase';
 import { loadSolver } from '../work/solve';
 
-// Preact's effects run from the after-paint queue, as in the site (main.tsx), although jsdom has
-// no frame signal: the queue's timer or afterEach's runQueuedNow runs them within the test, where
-// Preact's own scheduler left a 35 ms timer that could fire after the test file's jsdom was gone.
-runPreactEffectsAfterPaint();
+// React's act() warns unless the environment says it is a test (@testing-library/react sets it
+// too, once imported; a file that only uses react-dom's hydrateRoot needs it here).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // jsdom does not implement scrolling; the router scrolls to the top on each navigation.
 window.scrollTo = () => undefined;
@@ -36,6 +34,5 @@ afterEach(() => {
   cleanup();
   setSubmitPhase('idle'); // a test that ends mid-submission must not leave its overlay to the next
   window.localStorage.clear();
-  runQueuedNow(); // a navigation's history entry still waiting for a paint is written now, not later
   window.history.replaceState(null, '', '/');
 });
