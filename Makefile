@@ -121,7 +121,7 @@ test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN_TEST_ONLY_WEB=1 \
 	  CHROMEDRIVER=/usr/bin/chromedriver cargo test -p stepzero-core --target wasm32-unknown-unknown \
-	  --features wasm,work-wasm
+	  --features wasm,work-wasm,media-wasm
 
 bench: pkg bench-image bench-web bench-next bench-work bench-bucket
 	node tests/bench/sizes.mjs --dir web/dist

@@ -6,27 +6,16 @@
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { chromium } from '@playwright/test';
 
 const [file, runs = '10'] = process.argv.slice(2);
-// The bench page imports the worker's shrinkFile (bundled as tests/bench/image.mjs does).
-const OUT = 'target/bench/image';
-mkdirSync(OUT, { recursive: true });
-execFileSync(
-  'node_modules/.bin/esbuild',
-  ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`],
-  {
-    stdio: 'inherit',
-  },
-);
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   let path = url === '/' ? 'tests/bench/image/page.html' : null;
   if (url.startsWith('/pkg-image/')) path = (process.env.IMAGE_PKG ?? 'pkg-image/') + url.slice(11);
-  if (url.startsWith('/media/')) path = `${OUT}/${url.slice(7)}`;
   if (url.startsWith('/bic/')) path = 'node_modules/browser-image-compression/dist/' + url.slice(5);
   if (url === '/file/0') path = file;
   if (!path || !existsSync(path)) return res.writeHead(404).end();

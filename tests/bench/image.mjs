@@ -29,19 +29,12 @@ const FILES = [
   // IMAGE_ONLY=<text>: only the files whose name contains it (e.g. webp), for a longer run of one.
 ].filter((file) => file.name.includes(process.env.IMAGE_ONLY ?? ''));
 // wasm: our routine with its own decoders only (shrinkImage), what ours falls back to; it shows
-// per format whether the browser's decoding pays (web/src/media/browserDecode.ts).
+// per format whether the browser's decoding pays (core/src/image/browser.rs).
 const CONTENDERS = ['ours', 'wasm', 'bic', 'canvas'];
 const LABEL = { ours: 'ours', wasm: 'ours, wasm decoders only', bic: 'browser-image-compression', canvas: 'canvas' };
 
-// Ours is the image worker's own code (web/src/media/shrinkFile.ts: the browser decodes a WebP,
-// the wasm does the rest), bundled for the page as it is for the worker.
-execFileSync(
-  'node_modules/.bin/esbuild',
-  ['web/src/media/shrinkFile.ts', '--bundle', '--format=esm', '--log-level=warning', `--outfile=${OUT}/shrinkFile.js`],
-  {
-    stdio: 'inherit',
-  },
-);
+// Ours is the image worker's own call (the wasm's shrinkFile: the browser decodes a WebP through
+// web-sys, the wasm does the rest), here on the page's main thread.
 execFileSync('cargo', ['build', '--release', '-q', '-p', 'stepzero-core', '--features', 'image', '--example', 'media_psnr'], {
   stdio: 'inherit',
 });
@@ -59,7 +52,6 @@ const ROUTES = [
   // IMAGE_PKG=<dir>/ measures another build of the wasm (an older commit's, for a before/after).
   ['/pkg-image/', process.env.IMAGE_PKG ?? 'pkg-image/'],
   ['/bic/', 'node_modules/browser-image-compression/dist/'],
-  ['/media/', `${OUT}/`],
   ['/file/', ''],
 ];
 const server = createServer((req, res) => {

@@ -1,31 +1,20 @@
-// The image worker's shrink (web/src/media/shrinkFile.ts) in real Chromium: a WebP is
-// decoded by createImageBitmap and shrunk by the Rust routine, and the result must be what the
-// routine gives from its own decoders (same size, same turn, alpha on white, colours within
-// the noise a canvas read may add). The module runs in a page of its own (no site needed):
-// shrinkFile.ts bundled by esbuild, the routine from pkg-image/.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+// The image worker's shrink (the image wasm's shrinkFile, core/src/image/wasm.rs) in real
+// Chromium, on the page's main thread (createImageBitmap reached through Window): a WebP is
+// decoded by the browser through web-sys and shrunk by the Rust routine, and the result must be
+// what the routine gives from its own decoders (same size, same turn, alpha on white, colours
+// within the noise a canvas read may add). The routine runs in a page of its own (no site
+// needed), from pkg-image/.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 const ORIGIN = 'http://image-decode.test';
-const BUNDLE = 'target/e2e-image/shrinkFile.js';
-
-test.beforeAll(() => {
-  mkdirSync('target/e2e-image', { recursive: true });
-  execFileSync('node_modules/.bin/esbuild', [
-    'web/src/media/shrinkFile.ts',
-    '--bundle',
-    '--format=esm',
-    '--log-level=warning',
-    `--outfile=${BUNDLE}`,
-  ]);
-});
 
 test.beforeEach(async ({ page }) => {
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>image decode</title>' });
-    const file = path.startsWith('/pkg-image/') ? path.slice(1) : BUNDLE;
+    if (!path.startsWith('/pkg-image/')) return route.fulfill({ status: 404 });
+    const file = path.slice(1);
     return route.fulfill({ contentType: file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript', body: readFileSync(file) });
   });
   await page.goto(`${ORIGIN}/`);
@@ -34,8 +23,6 @@ test.beforeEach(async ({ page }) => {
     const load = (url: string) => import(/* @vite-ignore */ url);
     const wasm = await load('/pkg-image/stepzero_image.js');
     await wasm.default();
-    const { shrinkFile } = await load('/shrinkFile.js');
-    const routine = { readHeader: wasm.readHeader, shrinkPixels: wasm.shrinkPixels, shrinkImage: wasm.shrinkImage };
     /** The RGBA pixels of a JPEG, as the browser shows it. */
     const pixelsOf = async (bytes: Uint8Array) => {
       const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: 'image/jpeg' }));
@@ -45,7 +32,7 @@ test.beforeEach(async ({ page }) => {
     };
     /** Both paths on one file: sizes, who decoded, and the mean and worst channel difference. */
     (window as unknown as { compare: unknown }).compare = async (file: Blob) => {
-      const browser = await shrinkFile(file, {}, routine);
+      const browser = await wasm.shrinkFile(file, {});
       const wasmOnly = wasm.shrinkImage(new Uint8Array(await file.arrayBuffer()), {});
       const [a, b] = [await pixelsOf(browser.bytes), await pixelsOf(wasmOnly.bytes)];
       let sum = 0;
@@ -82,7 +69,7 @@ test.beforeEach(async ({ page }) => {
 
 type Compared = { decodedBy: string; size: number[]; wasmSize: number[]; mean: number; first: number[]; last: number[] };
 
-// The routine hands only WebP to the browser (readHeader): a PNG stays with its own decoder.
+// The routine hands only WebP to the browser (decode::browser_decodes): a PNG stays with its own decoder.
 for (const [type, decodedBy] of [
   ['image/webp', 'browser'],
   ['image/png', 'wasm'],
@@ -102,7 +89,7 @@ for (const [type, decodedBy] of [
 }
 
 test('a WebP turned by EXIF orientation 6: stored pixels from the browser, turned by the routine', async ({ page }) => {
-  // 2x1, red then blue, orientation 6 (as in web/src/media/browserDecode.ts): upright it is 1x2, red on top.
+  // 2x1, red then blue, orientation 6 (core/src/image/browser.rs's orientation probe): upright it is 1x2, red on top.
   const webp = 'UklGRlIAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TBEAAAAvAQAAAA8Q87//8x8OMqL/AQBFWElGGgAAAElJKgAIAAAAAQASAQMAAQAAAAYAAAAAAAAA';
   const result = await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

@@ -1,6 +1,6 @@
-// Which engines decode for the image routine (web/src/media/browserDecode.ts), measured rather
-// than taken from a table: in Chromium, WebKitGTK and Firefox ESR over WebDriver, the worker's
-// shrinkFile on a PNG and a WebP photograph and on the 2x1 orientation-6 probes, against the
+// Which engines decode for the image routine (core/src/image/browser.rs), measured rather
+// than taken from a table: in Chromium, WebKitGTK and Firefox ESR over WebDriver, the image
+// wasm's shrinkFile (as the worker runs it, here on the page's main thread) on a PNG and a WebP photograph and on the 2x1 orientation-6 probes, against the
 // routine's own decode of the same file (size, who decoded, mean channel difference), plus
 // what createImageBitmap does with imageOrientation 'none' and a requested size.
 //   node tests/engines/image-decode.mjs [--engines chromium,webkit,firefox] [--port 4793]
@@ -18,13 +18,6 @@ const { values } = parseArgs({
 });
 const OUT = 'target/engines-image';
 mkdirSync(OUT, { recursive: true });
-execFileSync('node_modules/.bin/esbuild', [
-  'web/src/media/shrinkFile.ts',
-  '--bundle',
-  '--format=esm',
-  '--log-level=warning',
-  `--outfile=${OUT}/shrinkFile.js`,
-]);
 execFileSync('scripts/ensure-apt.sh', ['plasma-workspace-wallpapers', 'webp'], { stdio: 'inherit' });
 const webp = `${OUT}/ColorfulCups.webp`;
 if (!existsSync(webp))
@@ -34,8 +27,7 @@ const FILES = {
   '/photo.webp': webp,
 };
 const PAGE = `<!doctype html><title>image decode</title><script type="module">
-import init, { readHeader, shrinkImage, shrinkPixels } from '/pkg-image/stepzero_image.js';
-import { shrinkFile } from '/shrinkFile.js';
+import init, { shrinkFile, shrinkImage } from '/pkg-image/stepzero_image.js';
 const PROBES = {
   png: 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAGmVYSWZJSSoACAAAAAEAEgEDAAEAAAAGAAAAAAAAALdIESkAAAANSURBVHicY/jPAAT/AQcAAf/iI55ZAAAAAElFTkSuQmCC',
   webp: 'UklGRlIAAABXRUJQVlA4WAoAAAAIAAAAAQAAAAAAVlA4TBEAAAAvAQAAAA8Q87//8x8OMqL/AQBFWElGGgAAAElJKgAIAAAAAQASAQMAAQAAAAYAAAAAAAAA',
@@ -43,7 +35,6 @@ const PROBES = {
 const out = {};
 try {
   await init();
-  const routine = { readHeader, shrinkImage, shrinkPixels };
   const pixelsOf = async (bytes) => {
     const b = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
     const c = new OffscreenCanvas(b.width, b.height).getContext('2d');
@@ -62,13 +53,13 @@ try {
   for (const [name, file] of Object.entries(files)) {
     try {
       // One warm-up each, then 5 runs taking turns; the medians.
-      const a = await shrinkFile(file, {}, routine);
+      const a = await shrinkFile(file, {});
       const bytes = new Uint8Array(await file.arrayBuffer());
       const b = shrinkImage(bytes, {});
       const ta = [], tb = [];
       for (let r = 0; r < 5; r++) {
         let t = performance.now();
-        await shrinkFile(file, {}, routine);
+        await shrinkFile(file, {});
         ta.push(performance.now() - t);
         t = performance.now();
         shrinkImage(new Uint8Array(await file.arrayBuffer()), {});
@@ -92,7 +83,7 @@ const server = createServer((req, res) => {
   const path =
     url === '/'
       ? null
-      : (FILES[url] ?? (url.startsWith('/pkg-image/') ? url.slice(1) : url === '/shrinkFile.js' ? `${OUT}/shrinkFile.js` : null));
+      : (FILES[url] ?? (url.startsWith('/pkg-image/') ? url.slice(1) : null));
   if (url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   if (!path || !existsSync(path)) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': TYPES[path.split('.').pop()] ?? 'application/octet-stream' }).end(readFileSync(path));

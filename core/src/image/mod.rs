@@ -10,6 +10,8 @@
 //! resize (`decode/png.rs`), and the ladder encoder that transforms once and only quantises
 //! per rung (`jpeg/`); each says why at its top.
 
+#[cfg(feature = "media-wasm")]
+pub mod browser;
 pub mod colour;
 pub mod decode;
 pub mod error;

@@ -2,14 +2,16 @@
 //! feature `media-wasm`): the engine's wasm never carries it. Failures are thrown as an
 //! `Error` with a stable `code` (see [`ImageError::code`]); nothing panics on input.
 
-use super::decode::{browser_decodes, header, Header};
-use super::exif::Orientation;
-use super::resize::fit;
+use super::browser::{self, blob_of};
+use super::decode::{browser_decodes, header};
 use super::sniff::SIGNATURE_LEN;
 use super::strip::strip_metadata;
-use super::{shrink_image, shrink_pixels, Format, ImageError, ShrinkOptions, Shrunk};
-use js_sys::{Array, Error, Object, Reflect, Uint8Array};
+use super::{shrink_image, shrink_pixels, ImageError, ShrinkOptions, Shrunk};
+use js_sys::{Array, ArrayBuffer, Error, Object, Reflect, Uint8Array};
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::Blob;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
@@ -20,10 +22,8 @@ export interface ShrinkResult {
   bytes: Uint8Array; quality: number; fits: boolean; width: number; height: number;
   tried: { quality: number; bytes: number }[]; format: ImageFormat; sourceWidth: number; sourceHeight: number;
 }
-export interface ImageHeader {
-  format: ImageFormat; width: number; height: number; orientation: number; foreignColours: boolean;
-  targetWidth: number; targetHeight: number;
-}
+/** Who decoded the pixels: the browser (createImageBitmap) or the routine's own decoders. */
+export interface ShrunkFile extends ShrinkResult { decodedBy: "browser" | "wasm" }
 export interface StripResult { bytes: Uint8Array; format: ImageFormat; removed: string[]; orientation: number }
 "#;
 
@@ -41,18 +41,24 @@ fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
     let _ = Reflect::set(object, &key.into(), &value.into());
 }
 
-fn number(options: &JsValue, key: &str) -> Result<Option<f64>, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    let value = Reflect::get(options, &key.into()).map_err(|_| coded("bad-options", key))?;
-    match value.as_f64() {
-        Some(v) if v.is_finite() && v > 0.0 => Ok(Some(v)),
-        None if value.is_undefined() => Ok(None),
-        _ => Err(coded(
+/// The options as JavaScript passes them: each a positive number, or absent (missing,
+/// `undefined` or `null`); other keys are ignored.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Given {
+    max_side: Option<f64>,
+    target_bytes: Option<f64>,
+    start_quality: Option<f64>,
+    min_quality: Option<f64>,
+}
+
+fn positive(key: &str, value: Option<f64>) -> Result<Option<f64>, JsValue> {
+    match value {
+        Some(v) if !(v.is_finite() && v > 0.0) => Err(coded(
             "bad-options",
             &format!("{key} must be a positive number"),
         )),
+        v => Ok(v),
     }
 }
 
@@ -60,14 +66,18 @@ fn tenths(quality: f64) -> u8 {
     (quality * 10.0).round().clamp(0.0, 255.0) as u8
 }
 
-fn read_options(options: &JsValue) -> Result<ShrinkOptions, JsValue> {
+fn read_options(options: JsValue) -> Result<ShrinkOptions, JsValue> {
+    let given: Option<Given> = serde_wasm_bindgen::from_value(options)
+        .map_err(|e| coded("bad-options", &format!("options: {e}")))?;
+    let given = given.unwrap_or_default();
     let d = ShrinkOptions::default();
     Ok(ShrinkOptions {
-        max_side: number(options, "maxSide")?
+        max_side: positive("maxSide", given.max_side)?
             .map_or(d.max_side, |v| v.min(f64::from(u32::MAX)) as u32),
-        target_bytes: number(options, "targetBytes")?.map_or(d.target_bytes, |v| v as u64),
-        start_tenths: number(options, "startQuality")?.map_or(d.start_tenths, tenths),
-        min_tenths: number(options, "minQuality")?.map_or(d.min_tenths, tenths),
+        target_bytes: positive("targetBytes", given.target_bytes)?
+            .map_or(d.target_bytes, |v| v as u64),
+        start_tenths: positive("startQuality", given.start_quality)?.map_or(d.start_tenths, tenths),
+        min_tenths: positive("minQuality", given.min_quality)?.map_or(d.min_tenths, tenths),
     })
 }
 
@@ -88,7 +98,7 @@ pub fn shrink_image_js(
     bytes: &[u8],
     #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = read_options(&options)?;
+    let options = read_options(options)?;
     let shrunk = shrink_image(bytes, &options).map_err(|e| fail(&e))?;
     Ok(shrunk_js(&shrunk))
 }
@@ -114,82 +124,63 @@ fn shrunk_js(shrunk: &Shrunk) -> JsValue {
     out.into()
 }
 
-/// The header of a file whose pixels the browser should decode (WebP), every limit checked
-/// before any decode; `undefined` for a file the routine decodes itself (JPEG, PNG, GIF:
-/// call `shrinkImage`). `targetWidth` x `targetHeight` is the stored picture at the size the
-/// 800 px rule gives it, the size to ask the browser for.
-#[wasm_bindgen(js_name = readHeader, unchecked_return_type = "ImageHeader | undefined")]
-pub fn read_header_js(
-    bytes: &Uint8Array,
+/// The image worker's shrink of one visitor's file (`Blob`, or its bytes), the whole routine:
+/// the header read first (every limit checked before anything decodes); a WebP decoded by the
+/// browser (`createImageBitmap`, src/image/browser.rs) where it can give the stored pixels at
+/// the size asked, every other file, and any WebP the browser declines or fails, by the
+/// routine's own decoders; then `shrinkImage`'s size, turn and ladder.
+#[wasm_bindgen(js_name = shrinkFile, unchecked_return_type = "ShrunkFile")]
+pub async fn shrink_file_js(
+    #[wasm_bindgen(unchecked_param_type = "Blob | Uint8Array")] file: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options = read_options(&options)?;
-    // The file is copied into the wasm's memory only when its header is to be read: for the
-    // others, `shrinkImage` copies it next (a PNG of 4.3 MB copied, allocated and freed once
-    // more took 1 to 3 ms of its shrink, for nothing). Its first bytes say which it is.
+    let options = read_options(options)?;
+    let (bytes, blob) = match file.dyn_into::<Blob>() {
+        Ok(blob) => {
+            let buffer: ArrayBuffer = JsFuture::from(blob.array_buffer()).await?.dyn_into()?;
+            (Uint8Array::new(&buffer), Some(blob))
+        }
+        Err(file) => match file.dyn_into::<Uint8Array>() {
+            Ok(bytes) => (bytes, None),
+            Err(_) => {
+                return Err(coded(
+                    "bad-options",
+                    "the file must be a Blob or a Uint8Array",
+                ))
+            }
+        },
+    };
+    // Only a file the browser may decode is copied into the wasm's memory for its header (its
+    // first bytes say which it is); the others are copied once, for their decode.
     let first = bytes
         .subarray(0, SIGNATURE_LEN.min(bytes.length() as usize) as u32)
         .to_vec();
-    if !browser_decodes(&first).map_err(|e| fail(&e))? {
-        return Ok(JsValue::UNDEFINED);
-    }
-    let Some(h) = header(&bytes.to_vec()).map_err(|e| fail(&e))? else {
-        return Ok(JsValue::UNDEFINED);
+    let bytes = if browser_decodes(&first).map_err(|e| fail(&e))? {
+        let whole = bytes.to_vec();
+        if let Some(h) = header(&whole).map_err(|e| fail(&e))? {
+            let blob = match blob {
+                Some(blob) => blob,
+                None => blob_of(&bytes, "image/webp")?,
+            };
+            if let Some(pixels) = browser::decode(&blob, &h, options.max_side).await {
+                // Pixels the routine refuses (an engine's odd answer): its own decoder decides.
+                let size = (pixels.width, pixels.height);
+                if let Ok(shrunk) = shrink_pixels(&pixels.rgba, size, &h, &options) {
+                    return Ok(decoded_by(shrunk_js(&shrunk), "browser"));
+                }
+            }
+        }
+        whole
+    } else {
+        bytes.to_vec()
     };
-    let (tw, th) = fit(h.width, h.height, options.max_side);
-    let out = Object::new();
-    set(&out, "format", format_name(h.format));
-    set(&out, "width", h.width);
-    set(&out, "height", h.height);
-    set(&out, "orientation", h.orientation.value());
-    set(&out, "foreignColours", h.foreign_colours);
-    set(&out, "targetWidth", tw);
-    set(&out, "targetHeight", th);
-    Ok(out.into())
+    let shrunk = shrink_image(&bytes, &options).map_err(|e| fail(&e))?;
+    Ok(decoded_by(shrunk_js(&shrunk), "wasm"))
 }
 
-fn header_from_js(header: &JsValue) -> Result<Header, JsValue> {
-    let get = |key: &str| Reflect::get(header, &key.into()).map_err(|_| coded("bad-options", key));
-    let side = |key: &str| -> Result<u32, JsValue> {
-        get(key)?
-            .as_f64()
-            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v <= f64::from(u32::MAX))
-            .map(|v| v as u32)
-            .ok_or_else(|| {
-                coded(
-                    "bad-options",
-                    &format!("header.{key} must be a whole number"),
-                )
-            })
-    };
-    let format = match get("format")?.as_string().as_deref() {
-        Some("webp") => Format::WebP,
-        _ => return Err(coded("bad-options", "header.format must be webp")),
-    };
-    Ok(Header {
-        format,
-        width: side("width")?,
-        height: side("height")?,
-        orientation: Orientation::from_tag(side("orientation")?.min(9) as u16),
-        foreign_colours: get("foreignColours")?.is_truthy(),
-    })
-}
-
-/// Shrinks the RGBA pixels the browser decoded from a file `readHeader` described (`header`
-/// as it returned it): `width` x `height`, the stored picture (not turned), at its full size
-/// or at `targetWidth` x `targetHeight`. The rest is `shrinkImage`'s routine.
-#[wasm_bindgen(js_name = shrinkPixels, unchecked_return_type = "ShrinkResult")]
-pub fn shrink_pixels_js(
-    rgba: &[u8],
-    width: u32,
-    height: u32,
-    #[wasm_bindgen(unchecked_param_type = "ImageHeader")] header: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ShrinkOptions | undefined")] options: JsValue,
-) -> Result<JsValue, JsValue> {
-    let options = read_options(&options)?;
-    let header = header_from_js(&header)?;
-    let shrunk = shrink_pixels(rgba, (width, height), &header, &options).map_err(|e| fail(&e))?;
-    Ok(shrunk_js(&shrunk))
+fn decoded_by(result: JsValue, who: &str) -> JsValue {
+    let _ = Reflect::set(&result, &"decodedBy".into(), &who.into());
+    result
 }
 
 /// The file without EXIF, XMP, IPTC, comments or text chunks, its compressed pixels untouched

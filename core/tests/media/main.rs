@@ -1,6 +1,6 @@
 //! The image routine (feature `image`): the spec's ladder and size box, EXIF orientation,
 //! transparency on white, the four formats, the limits, and metadata stripping.
-#![cfg(feature = "image")]
+#![cfg(all(feature = "image", not(target_arch = "wasm32")))]
 
 mod browser;
 mod fixtures;

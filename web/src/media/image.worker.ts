@@ -1,11 +1,10 @@
 // The image work off the main thread (heavy work in a Web Worker, wasm started once,
 // on first need), so the page and the PROCESSING overlay keep moving. It hosts the second wasm
 // (pkg-image/, built by `make pkg-image`): `shrink` for the email backup (spec point 5, "Email
-// backup file rules"; shrinkFile.ts, a WebP decoded by the browser), `strip` to take
-// location and other metadata out before an upload.
+// backup file rules"; the wasm's shrinkFile reads the header, has the browser decode a WebP
+// through web-sys and shrinks), `strip` to take location and other metadata out before an upload.
 // Every failure comes back as a reply with a code, never as an uncaught error.
-import init, { readHeader, shrinkImage, shrinkPixels, stripMetadata } from '../../../pkg-image/stepzero_image.js';
-import { shrinkFile } from './shrinkFile';
+import init, { shrinkFile, stripMetadata } from '../../../pkg-image/stepzero_image.js';
 import { UNAVAILABLE, type MediaReply, type MediaRequest } from './protocol';
 
 let started: Promise<unknown> | null = null;
@@ -29,7 +28,7 @@ async function handle(request: MediaRequest): Promise<MediaReply> {
     const { bytes: out, removed } = stripMetadata(new Uint8Array(await request.file.arrayBuffer()));
     return { ok: true, kind: 'strip', bytes: out, removed };
   }
-  const result = await shrinkFile(request.file, request.options, { readHeader, shrinkPixels, shrinkImage });
+  const result = await shrinkFile(request.file, request.options);
   return {
     ok: true,
     kind: 'shrink',
