@@ -8,17 +8,25 @@ use crate::row::{SurveyResponse, COLUMNS};
 use crate::{flow, Answers};
 use serde::Deserialize;
 
-/// What the shell knows about the attachment when the email backup is sent.
+/// What the shell knows about the attachment when the email backup is sent. A field absent or
+/// `null` is empty, 0 or false (an entry kept by an earlier build is read back).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FileInfo {
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub name: String,
-    #[serde(rename = "type")]
+    #[serde(
+        rename = "type",
+        default,
+        deserialize_with = "crate::tolerant::null_as_default"
+    )]
     pub mime_type: String,
     /// The original size in bytes.
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub size: f64,
     /// Whether the original reached the storage bucket.
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub uploaded: bool,
     /// The compressed JPEG as base64, when the image could be shrunk.
     #[serde(default)]

@@ -21,6 +21,7 @@ pub mod record_json;
 pub mod reference;
 pub mod row;
 pub mod step;
+mod tolerant;
 pub mod validate;
 #[cfg(feature = "wasm")]
 pub mod wasm;

@@ -21,6 +21,8 @@ pub struct RecordMeta {
     pub id: Option<String>,
     /// When the visitor submitted, as an ISO 8601 string.
     pub completion_time: String,
+    /// Absent or `null` when the browser gave none: the row's is then empty.
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub user_agent: String,
     /// The storage object path of the uploaded attachment, if one was stored.
     #[serde(default)]

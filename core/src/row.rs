@@ -1,6 +1,6 @@
 //! The `survey_responses` row (spec section 3) and the one list of its columns, [`COLUMNS`]:
-//! the email backup's parameters, the row's JSON and the wasm reader all walk it, so a column
-//! is added or renamed here and nowhere else.
+//! the email backup's parameters, the row's JSON and the import of an emailed row all walk it, so
+//! a column is added or renamed here and nowhere else (serde reads the row from its fields).
 
 use serde::{Deserialize, Serialize};
 
@@ -23,10 +23,16 @@ pub struct SurveyResponse {
     pub question5b_reminder: Option<String>,
     pub question5b_email: Option<String>,
     pub question6_consent: String,
+    /// Read back with any number: one outside 1-120 is dropped, a fraction cut to its whole part.
+    #[serde(default, deserialize_with = "crate::tolerant::age")]
     pub question7_age: Option<u8>,
     pub question8_gender: String,
+    /// Read back absent or `null` as false.
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub terms_consent: bool,
     pub completion_time: String,
+    /// Read back absent or `null` as empty.
+    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub user_agent: String,
     pub ip_address: String,
     pub survey_version: String,

@@ -1,14 +1,17 @@
-//! The JavaScript API (docs/design.md, "The engine's JS API"). Thin: parse the JS values at the
-//! boundary, call the pure functions, serialise the result. Bad input is a thrown `Error`.
-
-mod read;
+//! The JavaScript API (docs/design.md, "The engine's JS API"). Thin: read the JS values at the
+//! boundary with serde-wasm-bindgen into the engine's types (their serde attributes say what is
+//! tolerated: tests/vectors/boundary.json), call the pure functions, serialise the result. Bad
+//! input is a thrown `Error`.
 
 use crate::choices::{CookieChoice, ThankYouType};
+use crate::email::FileInfo;
 use crate::outbox;
+use crate::record::{RecordMeta, SurveyResponse};
 use crate::{
     choices, constants, email, flow, journey, media, record, validate, work, Answers, EngineError,
     StepId,
 };
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -18,8 +21,24 @@ fn fail(error: EngineError) -> JsError {
     JsError::new(&error.to_string())
 }
 
+/// A plain JS object read into `T`; `what` names the argument in the error. Unknown keys are
+/// ignored and a `null` or `undefined` field is absent (serde-wasm-bindgen reads each field by name).
+fn read<T: DeserializeOwned>(value: JsValue, what: &str) -> JsResult<T> {
+    let malformed = |why: String| fail(EngineError::BadAnswers(format!("{what}: {why}")));
+    // serde-wasm-bindgen would read an array's fields by name too: only a plain object will do.
+    if js_sys::Array::is_array(&value) {
+        return Err(malformed("expected an object".into()));
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|error| {
+        // Its text is a JS Error's ("Error: invalid type: …"): the message alone is the reason.
+        let error: js_sys::Error = JsValue::from(error).unchecked_into();
+        malformed(error.message().into())
+    })
+}
+
+/// The answers object (`stepZeroAnswers`); `undefined` or `null` mean nothing answered yet.
 fn answers(value: JsValue) -> JsResult<Answers> {
-    read::answers(&value).map_err(fail)
+    Ok(read::<Option<Answers>>(value, "answers")?.unwrap_or_default())
 }
 
 fn step(id: &str) -> JsResult<StepId> {
@@ -193,7 +212,7 @@ pub fn build_record(
     #[wasm_bindgen(unchecked_param_type = "Answers")] answers_js: JsValue,
     #[wasm_bindgen(unchecked_param_type = "RecordMeta")] meta_js: JsValue,
 ) -> JsResult {
-    let meta = read::record_meta(&meta_js).map_err(fail)?;
+    let meta: RecordMeta = read(meta_js, "meta")?;
     to_js(&record::build_record(&answers(answers_js)?, &meta).map_err(fail)?)
 }
 
@@ -222,8 +241,9 @@ pub fn email_params(
     #[wasm_bindgen(unchecked_param_type = "SurveyResponse")] record_js: JsValue,
     #[wasm_bindgen(unchecked_param_type = "FileInfo | null")] file_js: JsValue,
 ) -> JsResult {
-    let record = read::survey_response(&record_js).map_err(fail)?;
-    let file = read::file_info(&file_js).map_err(fail)?;
+    let record: SurveyResponse = read(record_js, "record")?;
+    // `null` (or `undefined`) means no file.
+    let file: Option<FileInfo> = read(file_js, "file")?;
     let params = email::email_params(&answers(answers_js)?, &record, file.as_ref());
     params
         .iter()
