@@ -10,6 +10,9 @@
 #                    worst of 5 runs; tests/bench/next-step.mjs), and each click's floor (the
 #                    next step's HTML swapped in with no script behind the click); COMPARE=<dir>
 #                    clicks another build in the same runs
+#   make bench-first-next  `first-next:` question 1 loaded fresh on Lighthouse's slow 4G (4x CPU),
+#                    an answer typed and Next clicked: the time until question 2's heading is
+#                    painted, median of RUNS runs (default 5), the engine being fetched meanwhile
 #   make bench-bucket  `flood-bucket:` what one script can store per hour in the bucket under the
 #                    default unclaimed-upload budget, against a throwaway local backend (the hour
 #                    compressed into short windows; tests/bench/flood-bucket.mjs says how)
@@ -27,3 +30,12 @@ bench-web: build
 bench-next: export STEPZERO_PREVIEW_BUILD := 1
 bench-next: build
 	node tests/bench/next-step.mjs --dir web/dist --port $(BENCH_PORT) $(if $(COMPARE),--compare $(COMPARE))
+
+# `first-next:` what the engine costs a first visitor: question 1 loaded fresh on Lighthouse's
+# slow 4G at 4x CPU, an answer typed, Next clicked, until question 2's heading is painted
+# (median of RUNS runs, default 5; tests/bench/first-next.mjs). Part of `make bench`.
+.PHONY: bench-first-next
+bench: bench-first-next
+bench-first-next: export STEPZERO_PREVIEW_BUILD := 1
+bench-first-next: build
+	node tests/bench/first-next.mjs --dir web/dist --port $(BENCH_PORT)

@@ -1,12 +1,15 @@
-// Size budget of what visitors download (issue 7), from the production build in web/dist:
+// What visitors download (issue 7), from the production build in web/dist:
 // - first paint: everything Chromium fetches on `/` before its first contentful paint (HTML,
 //   CSS, fonts, scripts, icons: any request started before the paint), counted from the
 //   network as the encoded (gzip) bytes of each response body as served by scripts/serve.mjs
 //   (over plain HTTP, where Chromium does not ask for Brotli).
 //   `/` is prerendered HTML, so the app's script is fetched after that paint.
-// - engine: the wasm plus its JS glue, both fetched after the first paint, gzip -9.
-// Prints the requests, `first-paint: / <KB> KB` and `budget: first paint <KB> KB, engine <KB> KB`
-// (KB = 1024 bytes); writes target/bench/sizes.json. Usage: node tests/bench/sizes.mjs [--dir web/dist]
+// - engine: the wasm plus its JS glue, both fetched after the first paint, raw and gzip -9. It has
+//   no budget (issue 47): what it costs a visitor is timed by first-next.mjs (question 1's Next
+//   on slow 4G), and the first paint, which it is not part of, has its target here.
+// Prints the requests, `first-paint: / <KB> KB`, `engine: <bytes> bytes, <bytes> gzip (…)` and
+// `target: first paint <KB> KB (≤ 80 KB)`, then `target missed: …` when over (KB = 1024 bytes);
+// writes target/bench/sizes.json. Usage: node tests/bench/sizes.mjs [--dir web/dist]
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,8 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const dir = process.argv.includes('--dir') ? process.argv[process.argv.indexOf('--dir') + 1] : 'web/dist';
-const FIRST_PAINT_BUDGET = 80;
-const ENGINE_BUDGET = 40;
+const FIRST_PAINT_TARGET = 80;
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1);
 const file = (path) => readFileSync(join(dir, path.replace(/^\//, '')));
@@ -95,23 +97,27 @@ for (const name of readdirSync(join(dir, 'assets')).filter((n) => /\.(js|css|was
 const sum = (group) => rows.filter((row) => row.group.startsWith(group)).reduce((total, row) => total + row.gzip, 0);
 console.log('group'.padEnd(12), 'item'.padEnd(54), 'bytes'.padStart(9), 'gzip'.padStart(9));
 for (const row of rows) console.log(row.group.padEnd(12), row.item.padEnd(54), String(row.bytes).padStart(9), String(row.gzip).padStart(9));
-const engine = sum('engine');
+const engineRows = rows.filter((row) => row.group.startsWith('engine'));
+const engine = {
+  bytes: engineRows.reduce((total, row) => total + row.bytes, 0),
+  gzip: engineRows.reduce((total, row) => total + row.gzip, 0),
+  wasm: rows.find((row) => row.item === `/assets/${wasm}`),
+};
 console.log(`after first paint, before any interaction (the app and its hydration, not the engine): ${kb(sum('after paint'))} KB gzip`);
 console.log(`first-paint: / ${kb(firstPaint)} KB`);
-console.log(`budget: first paint ${kb(firstPaint)} KB, engine ${kb(engine)} KB`);
-const over = [
-  firstPaint / 1024 > FIRST_PAINT_BUDGET && `first paint over ${FIRST_PAINT_BUDGET} KB`,
-  engine / 1024 > ENGINE_BUDGET && `engine over ${ENGINE_BUDGET} KB`,
-].filter(Boolean);
-if (over.length) console.log(`budget missed: ${over.join(', ')}`);
+console.log(
+  `engine: ${engine.bytes} bytes, ${engine.gzip} gzip (${kb(engine.gzip)} KB; the wasm ${engine.wasm.bytes} bytes, ${engine.wasm.gzip} gzip, and its JS glue), after the first paint`,
+);
+console.log(`target: first paint ${kb(firstPaint)} KB (≤ ${FIRST_PAINT_TARGET} KB)`);
+if (firstPaint / 1024 > FIRST_PAINT_TARGET) console.log(`target missed: first paint over ${FIRST_PAINT_TARGET} KB`);
 mkdirSync('target/bench', { recursive: true });
 writeFileSync(
   'target/bench/sizes.json',
   JSON.stringify(
     {
       firstPaintBytes: firstPaint,
-      engineGzip: engine,
-      budgetKB: { firstPaint: FIRST_PAINT_BUDGET, engine: ENGINE_BUDGET },
+      engine: { bytes: engine.bytes, gzip: engine.gzip, wasmBytes: engine.wasm.bytes, wasmGzip: engine.wasm.gzip },
+      targetKB: { firstPaint: FIRST_PAINT_TARGET },
       rows,
       requests,
     },
