@@ -5,7 +5,6 @@
 // drops them and inlines across functions), then IMAGE_PKG=<that dir>/.
 import { CHROMIUM_FLAGS } from '../chromium.mjs';
 import { createServer } from 'node:http';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { chromium } from '@playwright/test';

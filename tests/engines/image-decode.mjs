@@ -1,6 +1,7 @@
 // Which engines decode for the image routine (core/src/image/browser.rs), measured rather
 // than taken from a table: in Chromium, WebKitGTK and Firefox ESR over WebDriver, the image
-// wasm's shrinkFile (as the worker runs it, here on the page's main thread) on a PNG and a WebP photograph and on the 2x1 orientation-6 probes, against the
+// wasm's shrinkFile (as the worker runs it, here on the page's main thread) on a PNG and a
+// WebP photograph and on the 2x1 orientation-6 probes, against the
 // routine's own decode of the same file (size, who decoded, mean channel difference), plus
 // what createImageBitmap does with imageOrientation 'none' and a requested size.
 //   node tests/engines/image-decode.mjs [--engines chromium,webkit,firefox] [--port 4793]
@@ -80,10 +81,7 @@ window.result = out;
 const TYPES = { js: 'text/javascript', wasm: 'application/wasm', png: 'image/png', webp: 'image/webp' };
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x').pathname;
-  const path =
-    url === '/'
-      ? null
-      : (FILES[url] ?? (url.startsWith('/pkg-image/') ? url.slice(1) : null));
+  const path = url === '/' ? null : (FILES[url] ?? (url.startsWith('/pkg-image/') ? url.slice(1) : null));
   if (url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   if (!path || !existsSync(path)) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': TYPES[path.split('.').pop()] ?? 'application/octet-stream' }).end(readFileSync(path));
