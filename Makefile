@@ -116,10 +116,13 @@ test-rust: tools
 	  --target wasm32-unknown-unknown --target-dir target/work -- -D warnings
 	cargo test --workspace
 
-# The exported JS API in headless Debian Chromium, through Debian's chromedriver.
+# The exported JS API and the image routine in headless Debian Chromium, through Debian's
+# chromedriver. The image tests decode photos in an unoptimised build: the runner's 20 s default
+# for a test binary ran out on a loaded machine, so it gets 120 s.
 test-wasm: tools
 	@scripts/ensure-apt.sh chromium chromium-driver
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN_TEST_ONLY_WEB=1 \
+	  WASM_BINDGEN_TEST_TIMEOUT=120 \
 	  CHROMEDRIVER=/usr/bin/chromedriver cargo test -p stepzero-core --target wasm32-unknown-unknown \
 	  --features wasm,work-wasm,media-wasm
 
