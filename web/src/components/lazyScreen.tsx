@@ -32,15 +32,16 @@ export function lazyScreen<P extends object>(
   };
 
   function Screen(props: P) {
-    const [, setLoaded] = useState(() => loaded !== null); // true: the effect's update is a no-op
+    // The component in state, not read from the module in render: what the render shows follows
+    // from its state alone (the React Compiler may keep a render's output while they are unchanged).
+    const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => loaded);
     const [failure, setFailure] = useState<unknown>(null);
     useEffect(() => {
       // Asked even when `loaded` is already set: the chunk may have landed after this render
       // and before its effects (a later task), and only this state change shows it.
-      preload().then(() => setLoaded(true), setFailure);
+      preload().then(() => setLoaded(() => loaded), setFailure);
     }, []);
     if (failure) throw failure; // to the ErrorBoundary: the fallback screen
-    const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <>{placeholder}</>;
   }
   Screen.preload = preload;
