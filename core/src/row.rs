@@ -23,16 +23,10 @@ pub struct SurveyResponse {
     pub question5b_reminder: Option<String>,
     pub question5b_email: Option<String>,
     pub question6_consent: String,
-    /// Read back with any number: one outside 1-120 is dropped, a fraction cut to its whole part.
-    #[serde(default, deserialize_with = "crate::tolerant::age")]
     pub question7_age: Option<u8>,
     pub question8_gender: String,
-    /// Read back absent or `null` as false.
-    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub terms_consent: bool,
     pub completion_time: String,
-    /// Read back absent or `null` as empty.
-    #[serde(default, deserialize_with = "crate::tolerant::null_as_default")]
     pub user_agent: String,
     pub ip_address: String,
     pub survey_version: String,

@@ -1,8 +1,8 @@
-//! What the engine's serde readers tolerate beyond what it writes itself, for the fields whose
-//! Rust type alone would refuse it: entries kept in visitors' outboxes by earlier builds are
-//! read back (tests/vectors/boundary.json lists each tolerance).
+//! What the engine's serde readers tolerate in the JS API's input-only types (`RecordMeta`,
+//! `FileInfo`) beyond what their Rust types accept: entries kept in visitors' outboxes by earlier
+//! builds are read back (tests/vectors/boundary.json lists each tolerance; the row's own are in
+//! `wasm/kept_row.rs`).
 
-use crate::constants::AGE_RANGE;
 use serde::{Deserialize, Deserializer};
 
 /// A `null` (or, with `#[serde(default)]`, an absent field) as the type's default: "" or false.
@@ -12,12 +12,4 @@ where
     T: Deserialize<'de> + Default,
 {
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
-}
-
-/// A row's age: any number, kept as its whole part when within [`AGE_RANGE`], else dropped
-/// (`None`, as a `null` is); a value that is not a number is refused.
-pub fn age<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u8>, D::Error> {
-    let ages = f64::from(*AGE_RANGE.start())..=f64::from(*AGE_RANGE.end());
-    let age = Option::<f64>::deserialize(deserializer)?;
-    Ok(age.filter(|n| ages.contains(n)).map(|n| n as u8))
 }

@@ -292,6 +292,31 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_row_block_is_read_strictly() {
+        let row = SurveyResponse {
+            question7_age: Some(34),
+            terms_consent: true,
+            user_agent: "UA".into(),
+            ..SurveyResponse::default()
+        };
+        let whole = serde_json::to_value(&row).expect("json");
+        assert_eq!(response("", &whole.to_string()), Ok(row));
+        // What the JS API forgives in a visitor's outbox (wasm/kept_row.rs) is damage here.
+        let fraction = whole
+            .to_string()
+            .replace("\"question7_age\":34", "\"question7_age\":30.7");
+        assert!(response("", &fraction).unwrap_err().contains("damaged"));
+        let mut no_agent = whole.clone();
+        no_agent
+            .as_object_mut()
+            .expect("object")
+            .remove("user_agent");
+        assert!(response("", &no_agent.to_string())
+            .unwrap_err()
+            .contains("damaged"));
+    }
+
+    #[test]
     fn a_message_without_the_block_or_cut_short_says_so() {
         let plain = b"From: a@b.co\r\nSubject: hi\r\n\r\nhello\r\n";
         assert!(read_message(plain, &[])

@@ -15,6 +15,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod kept_row;
+
 type JsResult<T = JsValue> = Result<T, JsError>;
 
 fn fail(error: EngineError) -> JsError {
@@ -22,7 +24,8 @@ fn fail(error: EngineError) -> JsError {
 }
 
 /// A plain JS object read into `T`; `what` names the argument in the error. Unknown keys are
-/// ignored and a `null` or `undefined` field is absent (serde-wasm-bindgen reads each field by name).
+/// ignored (serde-wasm-bindgen reads each field by name); a `null` or `undefined` field is `None`
+/// for an `Option` and refused for a required one, unless `T`'s serde attributes default it.
 fn read<T: DeserializeOwned>(value: JsValue, what: &str) -> JsResult<T> {
     let malformed = |why: String| fail(EngineError::BadAnswers(format!("{what}: {why}")));
     // serde-wasm-bindgen would read an array's fields by name too: only a plain object will do.
@@ -241,7 +244,7 @@ pub fn email_params(
     #[wasm_bindgen(unchecked_param_type = "SurveyResponse")] record_js: JsValue,
     #[wasm_bindgen(unchecked_param_type = "FileInfo | null")] file_js: JsValue,
 ) -> JsResult {
-    let record: SurveyResponse = read(record_js, "record")?;
+    let record: SurveyResponse = read(kept_row::made_whole(record_js), "record")?;
     // `null` (or `undefined`) means no file.
     let file: Option<FileInfo> = read(file_js, "file")?;
     let params = email::email_params(&answers(answers_js)?, &record, file.as_ref());
