@@ -28,7 +28,7 @@ scripts/ensure-node-modules.sh
 # must be binaryen's from node_modules (the Makefile's PATH puts node_modules/.bin before /usr/bin).
 if [ -z "${STEPZERO_DRY_RUN:-}" ]; then
   found=$(command -v wasm-opt || true)
-  if [ "$found" != "$PWD/node_modules/.bin/wasm-opt" ]; then
+  if [ -z "$found" ] || ! [ "$found" -ef node_modules/.bin/wasm-opt ]; then
     echo "ensure-wasm-tools: the first wasm-opt on PATH is '${found:-none}'," >&2
     echo "  not npm binaryen's $PWD/node_modules/.bin/wasm-opt (run through make, which sets PATH)" >&2
     exit 1

@@ -109,3 +109,11 @@ fn a_ladder_outside_its_rungs_is_unsupported() {
     );
     assert_eq!(code(js(r#"{"minQuality": 0.01}"#)), "unsupported");
 }
+
+#[wasm_bindgen_test]
+fn a_wrong_type_is_named_with_serdes_reason_alone() {
+    let error = shrink_image_js(JPEG, js(r#"{"maxSide": "big"}"#)).expect_err("refused");
+    let message: js_sys::Error = error.into();
+    let message = String::from(message.message());
+    assert!(message.starts_with("options: invalid type"), "{message}");
+}

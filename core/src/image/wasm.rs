@@ -67,8 +67,14 @@ fn tenths(quality: f64) -> u8 {
 }
 
 fn read_options(options: JsValue) -> Result<ShrinkOptions, JsValue> {
-    let given: Option<Given> = serde_wasm_bindgen::from_value(options)
-        .map_err(|e| coded("bad-options", &format!("options: {e}")))?;
+    let given: Option<Given> = serde_wasm_bindgen::from_value(options).map_err(|e| {
+        // Its text is a JS Error's ("Error: invalid type: …"): the message alone is the reason.
+        let error: js_sys::Error = JsValue::from(e).unchecked_into();
+        coded(
+            "bad-options",
+            &format!("options: {}", String::from(error.message())),
+        )
+    })?;
     let given = given.unwrap_or_default();
     let d = ShrinkOptions::default();
     Ok(ShrinkOptions {
