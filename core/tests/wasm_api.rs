@@ -93,16 +93,17 @@ fn record_vectors_hold_at_the_js_boundary() {
     }
 }
 
+/// `emailParams` of a vector case's answers, record and file.
+fn email_params_of(case: &JsValue) -> JsValue {
+    wasm::email_params(get(case, "answers"), get(case, "record"), get(case, "file"))
+        .expect("params")
+}
+
 #[wasm_bindgen_test]
 fn email_vectors_hold_at_the_js_boundary() {
     let doc = js(EMAIL);
     for case in list(&doc, "params").iter() {
-        let got = wasm::email_params(
-            get(&case, "answers"),
-            get(&case, "record"),
-            get(&case, "file"),
-        )
-        .expect("params");
+        let got = email_params_of(&case);
         let expect = get(&case, "expect");
         if expect.is_undefined() {
             let fields = get(&case, "expectFields");
@@ -198,12 +199,7 @@ fn boundary_vectors_hold_at_the_js_boundary() {
         );
     }
     for case in list(&doc, "params").iter() {
-        let got = wasm::email_params(
-            get(&case, "answers"),
-            get(&case, "record"),
-            get(&case, "file"),
-        )
-        .expect("params");
+        let got = email_params_of(&case);
         has_fields(&got, &case);
     }
     for case in list(&doc, "refused").iter() {
