@@ -2,8 +2,9 @@
 // build served by scripts/serve.mjs (the real CSP and security headers), in Debian's Chromium.
 // RUNS runs per route (default 7), interleaved across routes (round after round, each route
 // once per round); the run with the median performance score is kept.
-// Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s>` and `lcp <route>: <s> s` (median
-// largest contentful paint of the runs) per route and writes
+// Prints `lighthouse <route>: perf <p> a11y <a> bp <b> seo <s> tbt <ms> ms` (total blocking time,
+// the median of the runs: React's chunk must stay off the first paint's critical path) and
+// `lcp <route>: <s> s` (median largest contentful paint of the runs) per route and writes
 // target/bench/lighthouse.json plus each kept report as target/bench/lighthouse/<route>.json.
 // Usage: node tests/bench/lighthouse.mjs [--dir web/dist] [--port 4460] [--compare <dir>]
 //   --compare <dir>: a second build, served on the next port and measured in the same rounds,
@@ -164,7 +165,9 @@ try {
       const shown = Object.entries(CATEGORIES).map(
         ([id, short]) => `${short} ${(id === 'performance' ? perf : kept.scores[id]).toFixed(2)}`,
       );
-      console.log(`lighthouse ${route}${build.label}: ${shown.join(' ')}`);
+      const tbt = median(runs.map((run) => run.metrics['total-blocking-time']).filter(Number.isFinite));
+      routes[route].tbtMedian = tbt;
+      console.log(`lighthouse ${route}${build.label}: ${shown.join(' ')} tbt ${Math.round(tbt)} ms`);
       if (kept.failing.length) console.log(`  not passing: ${kept.failing.join(', ')}`);
       // A run whose trace gave no LCP (a broken trace on a busy machine) is shown as `-` and left
       // out of the median.
