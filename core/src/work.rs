@@ -34,11 +34,10 @@ mod lanes;
 mod search;
 
 /// The difficulty the site starts with (the database's default: supabase/migrations,
-/// `*_work_difficulty_19.sql`). `make bench` weighs it both ways (issue #24): the visitor's wasm
-/// solver in Chromium under a 4× CPU slowdown (`pow:`, p95 at most 300 ms) and an attacker's
-/// native solver (`flood:`, at most 69 stored rows per CPU-second). 18 held the first until the
-/// faster search (`work/search.rs`) took the attacker to about 81 rows per CPU-second; at 19 it
-/// is about 40 (docs/decisions.md).
+/// `*_work_difficulty_19.sql`). `make bench` weighs it both ways: the visitor's wasm solver in
+/// Chromium under a 4× CPU slowdown (`pow:`, p95 at most 300 ms) and an attacker's native solver
+/// (`flood:`, at most 69 stored rows per CPU-second). Why 19 and not 18:
+/// docs/decisions.md, "Abuse resistance" (figures: commit 56c7c6a).
 pub const DEFAULT_DIFFICULTY: u32 = 19;
 
 /// How long a delivery attempt waits for unfinished work before it leaves the row in the outbox
@@ -60,9 +59,9 @@ const PREFIX: &str = "stepzero-work:v1:";
 /// The message prefix of the split form: `<prefix><id>:<ms>:<index>:<nonce>`.
 const PART_PREFIX: &str = "stepzero-work:v2:";
 
-/// log2 of the number of sub-puzzles: 32. `make bench` (`pow:`) measured 32 and 64 against the
-/// 300 ms target; docs/decisions.md says why 32 (the work's text stays short for the email and
-/// the column's CHECK; 64 gains less than the second worker does).
+/// log2 of the number of sub-puzzles: 32. Not 64: the work's text stays short for the email and
+/// the column's CHECK, and 64 gains less than the second worker does
+/// (docs/decisions.md, "Abuse resistance"; figures: commit fe2998d).
 pub const PARTS_LOG: u32 = 5;
 
 /// The most sub-puzzles any difficulty has.
@@ -301,8 +300,8 @@ mod tests {
 
     #[test]
     fn the_default_is_19_in_32_parts() {
-        // Raised from 18 (issue #24): an attacker's native solver stored about 81 rows per
-        // CPU-second at 18 with the faster search, over the 69 the work is held to.
+        // Not 18: with the faster search an attacker's native solver stores more than the 69
+        // rows per CPU-second the work is held to there (figures: commit 56c7c6a).
         assert_eq!(DEFAULT_DIFFICULTY, 19);
         assert_eq!(shape(DEFAULT_DIFFICULTY), (32, 14));
     }

@@ -1,11 +1,10 @@
 //! The proof-of-work solver's JavaScript API, built only into its own small wasm (`pkg-work/`,
 //! feature `work-wasm`, core/work.mk), which the browser runs in a Web Worker.
 //!
-//! Why not in the engine's wasm: SHA-256 from the `sha2` crate added 4.8 KB gzip to it
-//! (34.0 -> 38.9 KB, measured with `make pkg`), leaving no room under the engine's 40 KB
-//! first-load budget once the JS glue counts. On its own the solver is only needed after the
-//! Submit click, and can be built for speed (opt-level 3) instead of size: every hash per
-//! second the visitor's device gains is difficulty an attacker pays for.
+//! Why not in the engine's wasm: SHA-256 from the `sha2` crate would make the engine larger
+//! (figures: commit 83e36cc), and the solver is only needed after the Submit click. On its
+//! own it can be built for speed (opt-level 3) instead of size: every hash per second the
+//! visitor's device gains is difficulty an attacker pays for.
 
 use crate::{work, EngineError};
 use wasm_bindgen::prelude::*;

@@ -52,7 +52,7 @@ fn absent_options_are_the_defaults() {
     let with_undefined = js("{}");
     Reflect::set(&with_undefined, &"maxSide".into(), &JsValue::UNDEFINED).unwrap();
     assert_eq!(shrunk(with_undefined), defaults);
-    // Since serde-wasm-bindgen (issue 47): a null option is absent too, as in the engine's readers.
+    // serde-wasm-bindgen reads a null option as absent too, as the engine's readers do.
     assert_eq!(
         shrunk(js(r#"{"maxSide": null, "minQuality": null}"#)),
         defaults

@@ -1,5 +1,6 @@
-//! `remind`: sends the reminders visitors asked for at question 5b (issue #22; docs/operate.md
-//! "Reminders"). Run every hour by the scheduled CI job (.github/workflows/reminders.yml).
+//! `remind`: sends the reminders visitors asked for at question 5b (issue #22;
+//! docs/operate.md, "Reminders"). Run every hour by the scheduled CI job
+//! (.github/workflows/reminders.yml).
 //! One reminder at a time: the database claims it and commits the claim (public.claim_reminders)
 //! before the email goes, so an overlapping run never sends it too, and a run killed between the
 //! send and its record leaves a claim no run sends again (the one risk left is losing that

@@ -34,7 +34,8 @@
 -- What it does not bound: files that rows name (each costs a row, and so the work); an object
 -- whose upload was checked in one window, stored in the next and named by a row gives its
 -- bytes back in a window it was not charged in (again only with a row); and what is stored
--- stays until a retention clean-up removes it (docs/operate.md): the bound is on the rate.
+-- stays until a retention clean-up removes it (docs/operate.md, "Retention"): the bound is on
+-- the rate.
 -- The owner and the service role (an operator's own uploads) are not counted.
 
 -- The default, 100 MB (of 1,048,576 bytes, as the spec's 10 MB attachment limit) an hour: ten

@@ -6,7 +6,7 @@
 -- meaning for the operator; the solve time is a sum of k draws, so few visitors wait long.
 -- The first form (one nonce for stepzero-work:v1:…, the whole difficulty in one hash) costs the
 -- same and stays valid: rows solved before this change and still waiting in visitors' outboxes
--- are stored when they are sent (docs/decisions.md).
+-- are stored when they are sent (docs/decisions.md, "Abuse resistance").
 
 alter table public.survey_responses drop constraint survey_responses_work_nonce_format;
 -- One nonce, or up to 32 joined by commas (core/src/work.rs, `is_nonce` and MAX_WORK_CHARS).

@@ -1,6 +1,7 @@
 -- A deletion request also deletes the per-address period of the visitor's address (issue #22;
--- docs/operate.md "Data requests", docs/decisions.md). The period is a keyed hash of the
--- lower-cased address (stepzero_private.reminder_addresses, 20251127000000_reminders_and_retention.sql),
+-- docs/operate.md "Data requests"; docs/decisions.md, "The operators' tool (stepzero-ops)").
+-- The period is a keyed hash of the lower-cased address (stepzero_private.reminder_addresses,
+-- 20251127000000_reminders_and_retention.sql),
 -- kept until reminder_address_period_days end so that an address gets one reminder in that time.
 -- It holds no address, but whoever knows an address and the key could tell it was given, so
 -- `stepzero-ops forget` deletes it: for the address the operator typed, and for the address of

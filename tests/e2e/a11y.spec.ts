@@ -11,8 +11,8 @@ import { emailOpenWithItsError, next, notYet, openFallbackScreen, questionStates
 /**
  * axe with WCAG 2.x A/AA rules (and 2.2) plus best practice; nothing may be reported. Legacy
  * mode: axe runs in the page in one call, where the default runs it per frame and opens a blank
- * page to merge the frames' results. The site has no frames; the blank page cost about 0.3 s a
- * call (the 41 checks at 360 px: 99 s → 86 s).
+ * page to merge the frames' results. The site has no frames; the blank page costs about 0.3 s a
+ * call (figures: commit e3657d0).
  */
 async function axe(page: Page, options: { pumpClock?: boolean } = {}) {
   // @axe-core/playwright types its page against a second copy of playwright-core: same API.

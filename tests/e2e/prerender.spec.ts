@@ -117,10 +117,10 @@ for (const [path, title] of Object.entries(PAGES)) {
 // What a new connection delivers in its first round trip: 10 segments of 1460 bytes (the
 // initial congestion window of Linux servers and CDNs, and of Lighthouse's simulated slow 4G,
 // where everything asked for on that connection before the page's paint shares it). A first
-// paint that needs more waits one more round trip: /privacy did (16,277 bytes of Brotli bodies, LCP
-// 0.15 s later than the other pages in Lighthouse; docs/decisions.md). 900 bytes are left for
-// what Lighthouse counted there besides these bodies: the three responses' headers (0.2 KB)
-// and the icon (asked for twice) and manifest that Chromium fetches by itself (0.7 KB).
+// paint that needs more waits one more round trip (docs/decisions.md, "Accessibility and speed";
+// figures: commit 6956d3b). 900 bytes are left for what Lighthouse counts there besides these
+// bodies: the three responses' headers, and the icon and manifest that Chromium fetches by
+// itself (figures: commit ad650bc).
 const FIRST_ROUND_TRIP = 10 * 1460;
 const BESIDES_THE_BODIES = 900;
 
@@ -280,12 +280,10 @@ test('a policy tab named by the hash shows before the script and after hydration
 });
 
 // A page is painted while its HTML is still arriving when the parser yields (a busy machine):
-// the brand must not grow when its name comes in after its mark. Once, in a full e2e run, the
-// mark moved 5.5 px down on the privacy page (a layout shift of 0.000004): 4.5 px of it the
-// brand growing to the name's line, about 1 px the nav's links arriving beside it (a move
-// Chromium did not count there: the link around the brand moved as much and was not reported).
-// The HTML cut before the name is what such a paint shows. The app's scripts are refused, so
-// the page stays as its HTML made it and its load event does not wait on them.
+// the brand must not grow when its name comes in after its mark, which would move the mark
+// (figures: commit 2d7e957). The HTML cut before the name is what such a paint shows. The
+// app's scripts are refused, so the page stays as its HTML made it and its load event does not
+// wait on them.
 test("the brand's box is the same before its name is parsed as after, so the name's arrival does not move the mark", async ({
   browser,
   request,

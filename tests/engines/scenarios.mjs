@@ -263,8 +263,8 @@ export function scenarios({ site, stackUrl }) {
         try {
           await k.finish('40', 'Male', 'completed');
           step('the backend got the email backup');
-          // The email follows the insert's tries and their backoff, after the thank-you page:
-          // about 7 s, but WebKit once took more than 20 s on a loaded CI machine.
+          // The email follows the insert's tries and their backoff, after the thank-you page;
+          // WebKit on a loaded machine can take far longer (figures: commit 6db0531).
           const email = await delivered(
             browser,
             'the email',

@@ -29,7 +29,7 @@ test-sql: stack-deps
 # localStorage when it loads, which without --localstorage-file prints an ExperimentalWarning.
 # The files run at once: each starts its own throwaway stack (its own data directory, sockets
 # and port), and cron.test.mjs spends most of its time waiting for pg_cron's next minute
-# (101 s one file at a time, 42 s at once, on 2 cores).
+# (figures: commit ee8c40f).
 test-stack: stack-deps
 	node --no-experimental-webstorage --test --test-concurrency=5 tests/stack/test/*.test.mjs
 

@@ -9,8 +9,8 @@
 // state's rules). The keyframes that no rule left animates with are left out too; the display
 // face's @font-face stays (a prerendered page gets the face from its head script, but a visitor
 // without JavaScript from this rule).
-// Measured (issue #24): the first paint of /privacy needed more than the 14.6 KB a new
-// connection delivers in its first round trip (docs/decisions.md).
+// Why: so a page's first paint fits in the 14.6 KB a new connection delivers in its first round
+// trip (docs/decisions.md, "Accessibility and speed"; figures: commit 555a605).
 import postcss from 'postcss';
 
 /** Classes the head script may add before the app runs. */

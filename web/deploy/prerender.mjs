@@ -96,7 +96,8 @@ export function prerenderPages() {
         if (!minified.code.includes(placeholder)) throw new Error(`prerender: head.js has no ${placeholder} once minified`);
       // Inline (the CSP allows it by its hash, web/deploy/hosting.mjs): a script the page fetches
       // is asked for in the navigation's own task, which Lighthouse's simulation then counts
-      // whole (4x) before the paint (docs/decisions.md, issue #24).
+      // whole before the paint (figures: commit 1b395b4;
+      // docs/decisions.md, "Accessibility and speed").
       const headScript = minified.code
         .replace('__APP_FILES__', appFiles.join(' '))
         .replace(

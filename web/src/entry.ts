@@ -6,8 +6,8 @@
 // modulepreloaded by shell.html).
 // The styles of every page: the one stylesheet of the shell, from which each prerendered page's
 // own is cut (web/deploy/pageStyles.mjs); the survey's styles too, since question 1 is
-// prerendered (issue #24: a page with two render-blocking stylesheets lost in interleaved
-// Lighthouse runs, docs/decisions.md).
+// prerendered: one render-blocking stylesheet paints sooner than two (figures: commit 6b579ea;
+// docs/decisions.md, "Accessibility and speed").
 import './styles/main.css';
 import './styles/content.css';
 import './styles/privacy.css';

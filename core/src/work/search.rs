@@ -6,9 +6,9 @@
 //! nonce's digits, the padding and the length. That block is built once per run of nonces with
 //! as many digits; each try then only counts its decimal digits up in place and compresses it.
 //! `sha2`'s hasher (clone the midstate, update, finalize) cannot skip its buffering, padding and
-//! output per try: in V8 it made 4.67 M hashes/s where `sha2::compress256` on the prebuilt block
-//! makes 5.5 M, and natively (SHA-NI) 14.5 M against 21.0 M (docs/decisions.md, §6); this loop
-//! is also the flood bench's attacker.
+//! output per try, so it is slower than `sha2::compress256` on the prebuilt block, in V8 and
+//! natively (docs/decisions.md, "Abuse resistance"; figures: commit 02c3807); this loop is also
+//! the flood bench's attacker.
 //!
 //! In the browser's wasm (built with simd128, core/work.mk) four consecutive nonces are
 //! compressed at once, one per lane (`lanes.rs`); a window's leftovers go through the scalar

@@ -1,6 +1,6 @@
-//! A row sent ahead of its file (the page's keepalive as the tab closes, docs/guarantees.md
-//! "A late file") names an object that may never arrive: `export` says per row whether its
-//! file is in the bucket, and `report` counts the files that never arrived.
+//! A row sent ahead of its file (the page's keepalive as the tab closes,
+//! docs/guarantees.md, "A late file") names an object that may never arrive: `export` says
+//! per row whether its file is in the bucket, and `report` counts the files that never arrived.
 
 use super::emails;
 use super::support::{stack, stdout, Row};

@@ -139,7 +139,7 @@ function once<T>(read: () => T): () => T {
 }
 
 // The survey's option lists and constants never change while the page lives; each read crosses
-// into the wasm and builds the whole table again (a profile of question 3's render at 4x
-// slowdown: ~10 ms of the click's ~50 in StepFields' choices()).
+// into the wasm and builds the whole table again, a cost a click's profile shows (figures:
+// commit 1fba349).
 export const choices = once(() => engine.choices());
 export const constants = once(() => engine.constants());

@@ -106,10 +106,10 @@ export async function deliver(entry: OutboxEntry, ports: OutboxPorts): Promise<D
  * The row was stored before this attempt while the file's upload failed for now (a passing
  * failure). That row may be the one sent ahead of its file at pagehide (outbox/leave.ts), which
  * names the file's object: the file, uploaded later under that name, completes it (the late-file
- * rule, docs/guarantees.md). So the entry stays for the file, retried as any kept response, until
- * the outbox's giveUp (tries on 30 distinct days; the upload is the file's last way, so its
- * failure is the one giveUp asks about). A row stored by this attempt names no file
- * (the spec's "saved with no file path"), so nothing is kept for it.
+ * rule, docs/guarantees.md, "A late file"). So the entry stays for the file, retried as any
+ * kept response, until the outbox's giveUp (tries on 30 distinct days; the upload is the file's
+ * last way, so its failure is the one giveUp asks about). A row stored by this attempt names no
+ * file (the spec's "saved with no file path"), so nothing is kept for it.
  */
 async function keepForTheFile(entry: OutboxEntry, ports: OutboxPorts): Promise<DeliveryOutcome> {
   if (giveUp(entry.daysSeen ?? 0, /* the upload, its last way, failed */ true)) {

@@ -20,8 +20,8 @@
   // The display face (web/src/styles/fonts.css), its bytes put here by the build. A FontFace
   // made from bytes is ready at once in Chromium and WebKit, so the first layout and paint are
   // already in Anton: no heading waits one more request, and nothing moves when it arrives
-  // (as a file or a data: URL in the stylesheet it came after the first layout, and the
-  // headings, wrapped for the wider fallback, jumped: layout shift 0.045 to 0.14).
+  // (as a file or a data: URL in the stylesheet it comes after the first layout, and the
+  // headings, wrapped for the wider fallback, jump; figures: commit 78d4a55).
   try {
     var font = window.atob('__DISPLAY_FONT_BASE64__');
     var bytes = new Uint8Array(font.length);
@@ -35,7 +35,7 @@
   // page links only the part its HTML can use, web/deploy/pageStyles.mjs), the entry
   // (web/src/entry.ts) and main.tsx, which the entry imports. The page names no module script:
   // all of it is asked for once the page has painted, so nothing the first paint needs shares
-  // the network or the main thread with it (as a module script in the HTML, the entry was
+  // the network or the main thread with it (as a module script in the HTML, the entry would be
   // fetched, compiled and run before that paint, only to wait for it); main.tsx is preloaded
   // with the entry, as the entry's own import would start it. The entry is added once the HTML
   // is all parsed (when a deferred module script in the HTML would run) and the stylesheet is

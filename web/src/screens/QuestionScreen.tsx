@@ -56,8 +56,9 @@ export function QuestionScreen({ step, answers, answersRef, update, file, setFil
   }, []);
 
   // Engaged in the survey (question 2 on): the delivery worker is installed now, after load, so
-  // it is there at Submit even if the network is not by then (docs/guarantees.md, "When the
-  // visitor leaves"). Never on question 1, a page a visitor may only glance at.
+  // it is there at Submit even if the network is not by then
+  // (docs/guarantees.md, "When the visitor leaves"). Never on question 1, a page a visitor may
+  // only glance at.
   useEffect(() => {
     if (stepNumber(step) >= 2) void registerDeliveryWorker();
   }, [step]);

@@ -1,11 +1,11 @@
 // The wasm the worker's deliveries need, kept in its own cache under this build's name: a
 // deploy replaces the site's hashed files, and a response still waiting must not depend on them
 // (issue #21, scenario 4). The engine and the proof of work are cached when the worker installs;
-// the image routine (533 KB, needed only to take a photo's metadata out before its upload) as
-// soon as a response with a photo still to upload waits in the outbox: when the worker installs
-// with one there, and when a page keeps one (it asks the worker to prepare), so a deploy that
-// removes this build's files before the upload does not cost the photo. Each build's worker
-// removes the other builds' caches once active.
+// the image routine (the largest wasm, needed only to take a photo's metadata out before its
+// upload) as soon as a response with a photo still to upload waits in the outbox: when the
+// worker installs with one there, and when a page keeps one (it asks the worker to prepare), so
+// a deploy that removes this build's files before the upload does not cost the photo. Each
+// build's worker removes the other builds' caches once active.
 import engineWasm from '../../../pkg/stepzero_core_bg.wasm?url';
 import imageWasm from '../../../pkg-image/stepzero_image_bg.wasm?url';
 import simdWorkWasm from '../../../pkg-work/stepzero_work_bg.wasm?url';

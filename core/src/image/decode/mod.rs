@@ -69,11 +69,10 @@ pub struct Header {
 
 /// Whether the browser decodes the pixels of the file that starts with `first_bytes` (at
 /// least [`SIGNATURE_LEN`](super::sniff::SIGNATURE_LEN) of them, or the whole file), so that [`header`] has a header to
-/// read: WebP (image-webp is scalar in the wasm: 3.9x the canvas loop's time against 1.2x
-/// through the browser, `make bench-image`). Not the rest: JPEG is decoded here straight at a
-/// reduced DCT scale, PNG in the wasm was faster than the browser's decoder on the bench's
-/// 14.7 MP PNG in Chromium, WebKitGTK and Firefox (tests/engines/image-decode.mjs), GIF was
-/// not measured.
+/// read: WebP (image-webp is scalar in the wasm, far slower than the browser; figures: commit
+/// 39012f1). Not the rest: JPEG is decoded here straight at a reduced DCT scale, PNG in the
+/// wasm was faster than the browser's decoder in Chromium, WebKitGTK and Firefox
+/// (tests/engines/image-decode.mjs), GIF was not measured.
 ///
 /// # Errors
 /// [`ImageError::NotAnImage`] when the bytes start like no format the routine reads.

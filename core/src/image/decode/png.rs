@@ -1,16 +1,12 @@
 //! PNG row by row: each row is inflated (fdeflate, as a stream) and unfiltered when it is
 //! needed, laid on white and handed to the resize's
 //! [`RowShrinker`](super::super::resize::RowShrinker), which averages it into its boxes at
-//! once. The picture is never held at full size: zune-png, before, inflated the bench's
-//! 14.7 MP PNG into 44 MB, unfiltered that into 44 MB more (zeroed first), and the resize read
-//! those back. Row by row through png's reader the routine on that PNG was 0.96x and 1.00x
-//! the canvas loop's time against 1.28x and 1.15x (`IMAGE_ONLY=png RUNS=11 make bench-image`,
-//! two rounds, load average 3.7 to 5), and the wasm's memory after it 16 MB against 106.
+//! once. The picture is never held at full size, which keeps the wasm's memory small and the
+//! routine fast (figures: commit 89b4b6e; docs/decisions.md, "The image routine's speed").
 //! A plain PNG's rows (8-bit, not interlaced, no key) come from `png_stream.rs`, which
-//! unfilters faster in the wasm (0.88x and 0.86x in the same runs); the rest from png's
-//! reader (image-rs), an interlaced one put together whole first (its rows come in seven
-//! passes over the picture). The default image of an APNG, 16-bit cut to 8, palettes and
-//! transparency expanded, alpha laid on white.
+//! unfilters faster in the wasm; the rest from png's reader (image-rs), an interlaced one put
+//! together whole first (its rows come in seven passes over the picture). The default image of
+//! an APNG, 16-bit cut to 8, palettes and transparency expanded, alpha laid on white.
 
 use super::super::error::{buffer, ImageError};
 use super::super::exif::{self, Orientation};
@@ -32,8 +28,8 @@ pub(super) fn decode(bytes: &[u8], max_side: Option<u32>) -> Result<Out, ImageEr
         },
     );
     decoder.set_transformations(Transformations::EXPAND | Transformations::STRIP_16);
-    // Chunk CRCs and the image data's Adler-32 are not checked here (the CRCs took 3 ms of
-    // the 14.7 MP PNG in zune-png): a damaged chunk still fails in inflate or in the row
+    // Chunk CRCs and the image data's Adler-32 are not checked here (checking them costs
+    // time; figures: commit 05a295c): a damaged chunk still fails in inflate or in the row
     // count, and the upload's metadata stripping, which passes chunks on, does check the CRCs.
     // Text and ICC chunks are skipped (the routine uses neither).
     decoder.ignore_checksums(true);
@@ -150,8 +146,8 @@ fn inflated_len(bytes: &[u8], w: u64, h: u64) -> u64 {
 
 /// Every chunk whole, up to IEND (or up to the fcTL after the image data, where an APNG's
 /// next frame starts): the png crate reads the image data as a stream and would decode a file
-/// whose last IDAT claims more bytes than the file holds, or that ends without IEND, where
-/// zune-png, the decoder before it, refused both as broken. They stay refused.
+/// whose last IDAT claims more bytes than the file holds, or that ends without IEND: both are
+/// refused as broken.
 fn check_chunks(bytes: &[u8]) -> Result<(), ImageError> {
     let mut at = 8usize;
     let mut image_data = false;

@@ -4,11 +4,8 @@
 //! this module does differently, as png offers no way to swap it: in the wasm, png unfilters a
 //! Paeth row byte by byte with branches (its vector code is x86-only, or needs a nightly
 //! compiler), while here a pixel's samples go through Paeth together, as one `[i16; 4]` that
-//! the compiler turns into a single simd128 vector. On the bench's 14.7 MP PNG (RGB, half its
-//! rows Paeth), inflating and unfiltering the rows took 75 ms of V8's CPU time here against
-//! 90 through png's reader, and the whole shrink 100 ms against 115 (tests/bench/image-cpu.mjs,
-//! load average 5 to 11); in the browser 0.88x and 0.86x the canvas loop's time against
-//! 0.96x and 1.00x (docs/decisions.md, "The image routine's speed").
+//! the compiler turns into a single simd128 vector, which makes the bench's PNG faster to shrink
+//! (figures: commits 860fa5a, 89b4b6e; docs/decisions.md, "The image routine's speed").
 
 use super::super::error::{buffer, ImageError};
 
