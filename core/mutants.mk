@@ -3,7 +3,7 @@
 # tests run 32 cases per mutant instead of 256: the shared vectors do most of the killing).
 #   make mutants      cargo-mutants over the engine's rules (flow, validate, journey, record,
 #                     outbox); every mutant must be caught or listed in core/mutants.toml's
-#                     exclusions with the reason it changes nothing. Output in target/mutants/.
+#                     exclusions with the reason it changes nothing. Output in target/mutants.out/.
 
 MUTANTS_FILES := core/src/flow.rs core/src/validate.rs core/src/journey.rs core/src/record.rs \
 	core/src/outbox.rs

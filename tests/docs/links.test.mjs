@@ -1,19 +1,21 @@
 // The project's pages point where they say. For every tracked Markdown file (README.md, docs/,
 // and any other): each relative link [text](path#anchor) names a file that exists, and its
 // #anchor (also a same-page #anchor) a heading of the target, by GitHub's slug rule. For every
-// tracked source file: each `<dir>/<name>.md` it mentions exists, a heading quoted after it
-// (`docs/design.md, "Toolchain"`, also `README, "…"`) is one of that file's headings, and no
-// bare name such as `DESIGN.md` points at a page the repository does not hold.
+// tracked file that is not Markdown (source, CSS, JSON, YAML, .env examples; not lock files):
+// each `<dir>/<name>.md` it mentions exists, every heading quoted after it (`docs/design.md,
+// "Toolchain"`, `docs/operate.md "Reminders", "Retention"`, also `README, "…"`, a quote split
+// across two comment lines included) is one of that file's headings, no page is cited by a
+// section number (`§6`), and no bare name such as `DESIGN.md` points at a page the repository
+// does not hold.
 // Run: node --test tests/docs/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, posix, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCE = /(^|\/)Makefile$|\.(rs|ts|tsx|mjs|js|mk|sh|sql|toml)$/;
+import { ROOT, repo, report, tracked } from './repo.mjs';
+// Lock files name packages' own READMEs; Markdown is checked as pages, not as sources.
+const NOT_A_SOURCE = /(^|\/)(package-lock\.json|Cargo\.lock)$|\.md$/;
 
 /** GitHub's heading ids: lower case, punctuation but `-` and `_` dropped, spaces to `-`, repeats get -1, -2. */
 export function githubSlugger() {
@@ -142,11 +144,30 @@ export function checkSources(sources, { exists, read }) {
     const found = headingsOf.get(page);
     return found && found.anchors.has(githubSlugger()(headingText(heading)));
   };
-  // A quoted heading right after the page, on the same line or the comment line after it.
-  const QUOTED = /^,?[ \t]*(?:\n[ \t]*(?:\/\/!?|#|--|\*)?)?[ \t]*["“]([^"”\n]+)["”]/;
+  // The headings quoted right after a page: on the same line or the comment line after it, one or
+  // several (`"A", "B"`), each quote possibly broken across two comment lines.
+  const BREAK = String.raw`\n[ \t]*(?:\/\/!?|#|--|\*|\/\*)?[ \t]*`;
+  const QUOTE = String.raw`["“]([^"”\s,;](?:[^"”\n]|${BREAK})*?)["”]`;
+  const QUOTED = new RegExp(String.raw`^,?[ \t]*(?:${BREAK})?[ \t]*${QUOTE}`);
+  const MORE = new RegExp(String.raw`^(?:,|;| and)[ \t]*(?:${BREAK})?[ \t]*${QUOTE}`);
+  const SECTION_NUMBER = /^,?[ \t]*(?:\n[ \t]*(?:\/\/!?|#|--|\*)?)?[ \t]*§/;
+  const quotesAfter = (rest) => {
+    const quotes = [];
+    let m = QUOTED.exec(rest);
+    while (m) {
+      quotes.push(m[1].replace(new RegExp(BREAK, 'g'), ' ').replace(/[ \t]+/g, ' ').trim());
+      rest = rest.slice(m[0].length);
+      m = MORE.exec(rest);
+    }
+    return quotes;
+  };
+  let headings = 0;
   for (const [file, text] of sources) {
     const lineOf = (index) => text.slice(0, index).split('\n').length;
-    const prose = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`)<>]+/gi, (url) => ' '.repeat(url.length));
+    // URLs blanked; an escaped quote (JSON, a string literal) read as a quote, the length kept.
+    const prose = text
+      .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`)<>]+/gi, (url) => ' '.repeat(url.length))
+      .replace(/\\(["“”])/g, ' $1');
     for (const m of prose.matchAll(/(?<![\w./-])((?:\.\.?\/)*(?:[\w.-]+\/)*[\w.-]+\.md)\b/g)) {
       const mention = m[1];
       checked += 1;
@@ -167,37 +188,30 @@ export function checkSources(sources, { exists, read }) {
           continue;
         }
       }
-      const quoted = QUOTED.exec(prose.slice(m.index + mention.length));
-      if (quoted && !hasHeading(page, quoted[1])) problems.push(`${where}: no heading "${quoted[1]}" in ${page}`);
+      const rest = prose.slice(m.index + mention.length);
+      if (SECTION_NUMBER.test(rest)) problems.push(`${where}: cited by a section number; quote the heading instead`);
+      for (const heading of quotesAfter(rest)) {
+        headings += 1;
+        if (!hasHeading(page, heading)) problems.push(`${where}: no heading "${heading}" in ${page}`);
+      }
     }
     for (const m of prose.matchAll(/(?<![\w./-])README(?!\.md|[\w/-])/g)) {
-      const quoted = QUOTED.exec(prose.slice(m.index + 'README'.length).replace(/^[ \t]+(?=["“])/, ''));
-      if (!quoted) continue;
+      // `README"` ends a string; `README, "…"` and `README "…"` cite it.
+      const rest = prose.slice(m.index + 'README'.length);
+      const quoted = /^["”]/.test(rest) ? [] : quotesAfter(rest.replace(/^[ \t]+(?=["“])/, ''));
+      if (quoted.length === 0) continue;
       checked += 1;
-      if (!hasHeading('README.md', quoted[1])) problems.push(`${file}:${lineOf(m.index)}: README, "${quoted[1]}": no such heading in README.md`);
+      for (const heading of quoted) {
+        headings += 1;
+        if (!hasHeading('README.md', heading)) problems.push(`${file}:${lineOf(m.index)}: README, "${heading}": no such heading in README.md`);
+      }
     }
   }
-  return { problems, checked };
+  return { problems, checked, headings };
 }
 
 // --- the repository ---
 
-// Tracked files, and new ones git does not ignore (a page added in this commit is checked too).
-const tracked = (...patterns) =>
-  execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...patterns], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter((path, i, all) => path && all.indexOf(path) === i && !/(^|\/)(node_modules|target)\//.test(path) && existsSync(join(ROOT, path)));
-const repo = {
-  exists: (path) => existsSync(join(ROOT, path)),
-  read: (path) => {
-    try {
-      return readFileSync(join(ROOT, path), 'utf8');
-    } catch {
-      return null;
-    }
-  },
-};
-const report = (title, problems) => `${title}:\n  ${problems.join('\n  ')}`;
 
 test('every relative link of every tracked Markdown page reaches its file and heading', () => {
   const pages = new Map(tracked('*.md').map((path) => [path, repo.read(path)]));
@@ -207,17 +221,24 @@ test('every relative link of every tracked Markdown page reaches its file and he
   assert.ok(checked > 20, `only ${checked} relative links checked: the checker is finding nothing`);
 });
 
-test("every page a source file mentions exists, with the heading it quotes; no bare DESIGN.md", () => {
+/** Whether `path` holds text: no NUL byte in its first 8 KB. */
+const isText = (path) => !readFileSync(join(ROOT, path)).subarray(0, 8192).includes(0);
+
+test('every page a tracked file mentions exists, with every heading it quotes; no bare DESIGN.md', () => {
   const sources = new Map(
     tracked()
       // This file's fixtures name broken pages on purpose.
-      .filter((path) => (SOURCE.test(path) || basename(path) === 'Makefile') && join(ROOT, path) !== fileURLToPath(import.meta.url))
+      .filter((path) => !NOT_A_SOURCE.test(path) && join(ROOT, path) !== fileURLToPath(import.meta.url) && isText(path))
       .map((path) => [path, repo.read(path)]),
   );
   assert.ok(sources.size > 50, `only ${sources.size} source files found`);
-  const { problems, checked } = checkSources(sources, repo);
+  for (const kind of ['.css', '.json', '.yml', '.env.example', '.rs', '.sql']) {
+    assert.ok([...sources.keys()].some((path) => path.endsWith(kind)), `no ${kind} file is checked`);
+  }
+  const { problems, checked, headings } = checkSources(sources, repo);
   assert.deepEqual(problems, [], report(`${problems.length} broken page mention(s) in source files`, problems));
   assert.ok(checked >= 5, `only ${checked} page mentions checked: the checker is finding nothing`);
+  assert.ok(headings >= 15, `only ${headings} quoted headings checked: the checker is missing citations`);
 });
 
 // --- the checker itself, on fixtures, so it cannot pass by finding nothing ---
@@ -268,7 +289,7 @@ test('the link checker reports each broken link, and only those', () => {
 
 test('the source checker reports missing pages, missing headings and a bare DESIGN.md', () => {
   const pages = new Map([
-    ['docs/design.md', "# Design\n## The engine's JS API\n## Toolchain"],
+    ['docs/design.md', "# Design\n## The engine's JS API\n## Toolchain\n## When the visitor leaves\n## Retention"],
     ['README.md', '# Step Zero\n## The parts'],
   ]);
   const sources = new Map([
@@ -278,15 +299,26 @@ test('the source checker reports missing pages, missing headings and a bare DESI
         "//! The API (docs/design.md, \"The engine's JS API\"); see also docs/design.md,",
         '//! "Toolchain", and README, "The parts". Not https://example.org/docs/gone.md.',
         '//! Broken: docs/design.md, "Nowhere"; docs/gone.md; (DESIGN.md); README "Abuse resistance".',
+        '//! Split: (docs/design.md, "When the',
+        '//! visitor leaves") and (docs/design.md, "When the',
+        '//! visitor stays"); a list: docs/design.md "Toolchain", "Retention", "Gone", §6: docs/design.md, §6.',
       ].join('\n'),
     ],
+    ['web/src/x.css', '/* Styles (docs/design.md, "Accessibility and\n   speed"). */'],
+    ['package.json', '{ "//": "pinned (docs/design.md, \\"Toolchain and tests\\")" }'],
   ]);
   const files = new Set(pages.keys());
-  const { problems } = checkSources(sources, { exists: (p) => files.has(p), read: (p) => pages.get(p) ?? null });
+  const { problems, headings } = checkSources(sources, { exists: (p) => files.has(p), read: (p) => pages.get(p) ?? null });
   assert.deepEqual(problems, [
     'core/src/x.rs:3: docs/design.md: no heading "Nowhere" in docs/design.md',
     'core/src/x.rs:3: docs/gone.md: no file docs/gone.md',
     'core/src/x.rs:3: DESIGN.md: no DESIGN.md in the repository (name the page under docs/, e.g. docs/design.md)',
+    'core/src/x.rs:5: docs/design.md: no heading "When the visitor stays" in docs/design.md',
+    'core/src/x.rs:6: docs/design.md: no heading "Gone" in docs/design.md',
+    'core/src/x.rs:6: docs/design.md: cited by a section number; quote the heading instead',
     'core/src/x.rs:3: README, "Abuse resistance": no such heading in README.md',
+    'web/src/x.css:1: docs/design.md: no heading "Accessibility and speed" in docs/design.md',
+    'package.json:1: docs/design.md: no heading "Toolchain and tests" in docs/design.md',
   ]);
+  assert.equal(headings, 12);
 });
