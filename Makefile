@@ -2,7 +2,7 @@
 # `make run` (the site + local backend, from a fresh machine) and `make build` are in web/web.mk.
 #   make test          every test (CI runs this): the suites below, then the linters
 #   make test-tools    the installers' dry runs: what a fresh machine would install
-#   make test-docs     every doc link and cross-reference resolves
+#   make test-docs     links and cited headings resolve; Markdown lines and docs/ in limits
 #   make test-rust     cargo fmt, clippy (native, wasm32, and the solver's simd128 build) and cargo test
 #   make test-wasm     the engine's JS API in headless Chromium (wasm-bindgen-test-runner)
 #   make pkg           the engine -> pkg/
