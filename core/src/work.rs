@@ -19,14 +19,14 @@
 //! and `extract(epoch …) * 1000`), so the database checks a row with k hashes (supabase/migrations,
 //! `stepzero_private.check_work`). The work cannot be reused for another id, time or index.
 //!
-//! The first form (until November 2025) was one puzzle of `d` bits, a single nonce for
+//! The first form is one puzzle of `d` bits, a single nonce for
 //!
 //! ```text
 //! stepzero-work:v1:<id>:<completion time in epoch milliseconds>:<nonce>
 //! ```
 //!
-//! It costs the same 2^d expected hashes, so [`verify`] (and the database) still accepts it: rows
-//! solved before the change and still waiting in visitors' outboxes, or emailed, are not lost.
+//! It costs the same 2^d expected hashes, so [`verify`] (and the database) accepts it too: rows
+//! solved in that form and still waiting in visitors' outboxes, or emailed, are not lost.
 
 use sha2::{Digest, Sha256};
 

@@ -1,5 +1,5 @@
-//! The image wasm's options reader (`make test-wasm`, headless Chromium): what it accepted and
-//! refused before it moved to serde-wasm-bindgen, through the exported `shrinkImage`.
+//! The image wasm's options reader (`make test-wasm`, headless Chromium): which options the
+//! exported `shrinkImage` accepts and which it refuses.
 #![cfg(all(target_arch = "wasm32", feature = "media-wasm"))]
 
 use js_sys::{Reflect, JSON};

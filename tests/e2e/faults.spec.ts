@@ -129,7 +129,7 @@ test.describe('fault matrix', () => {
       await context.setOffline(true);
       await submit(page, 'completed');
       await expect.poll(() => outboxCount(page)).toBe(1);
-      // As a visitor's outbox kept it before the change: the first form's work for its row.
+      // As an outbox kept by an earlier build holds it: the first form's work for its row.
       const { id, completionTime } = await outboxEntry(page);
       const single = solveWorkV1(id, completionTime);
       await outboxEntry(page, { workNonce: single });

@@ -160,8 +160,8 @@ test.describe('the next visit', () => {
     expect(await outboxCount(page)).toBe(1);
     await page.close();
     await stack.faults(request, {});
-    // The clock corrected: the entry's time says 40 days, past the 30 days an undelivered
-    // response used to be kept by its age.
+    // The clock corrected: the entry's time is now 40 days old, but an entry is given up only
+    // once tried on 30 distinct days, never by its age.
     await context.clock.setSystemTime(Date.now() + 3_600_000);
     const later = await context.newPage();
     await later.goto('/');

@@ -399,10 +399,9 @@ test("the survey's shell paints its loading line from HTML and hydrates without 
   await expect(heading(page)).toHaveText('What challenge were you given?');
   await expect(page.locator('.cookie-banner')).toHaveCount(0);
   expect(messages.filter((text) => /hydrat|did not match|mismatch|error/i.test(text))).toEqual([]);
-  // The loading line gives way to the question (new content, not only hydration). Once, on a
-  // CI run, a shift of 0.00019 was recorded here: a sub-pixel move no one sees (a block that
-  // visibly jumps scores hundreds of times more). What moved was not recorded then; a failure
-  // now names it.
+  // The loading line gives way to the question (new content, not only hydration): a sub-pixel
+  // move no one sees passes, a block that visibly jumps scores hundreds of times more
+  // (figures: commit 1c09b6d). A failure names what moved.
   const { shifts, moved } = await recorded(page);
   expect(shifts, moved.join('\n')).toBeLessThan(0.001);
 });

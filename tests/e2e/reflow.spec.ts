@@ -184,8 +184,8 @@ const hitAtCentre = (target: Locator) =>
 test.describe('the cookie banner at 360×640, on a first visit', () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
-  // Each page's main action, where it lands without scrolling (the issue: the banner covered the
-  // hero's buttons, the first question's and the thank-you page's).
+  // Each page's main action lands without scrolling, clear of the banner: the hero's buttons,
+  // the first question's and the thank-you page's.
   for (const [path, buttons] of [
     ['/', ['Continue', 'Not Interested']],
     ['/survey/question/1', ['Back', 'Next']],

@@ -187,8 +187,8 @@ export function scenarios({ site, stackUrl }) {
         await k.start(tag);
         await k.choose('Yes');
         await k.at('/survey/question/4a');
-        // A choice question's heading is its fieldset's legend: WebKit dropped the heading's margin
-        // there, and the choices sat against it.
+        // A choice question's heading is its fieldset's legend, where WebKit drops a margin at the
+        // end (survey.css): the choices must not sit against it.
         step('see the space between the heading and the choices');
         const gap = await browser.execute(
           () =>

@@ -152,7 +152,7 @@ fn the_largest_valid_response_fits_emailjs_50_kb() {
     let body = body_bytes(&email_params(&answers, &record, Some(&file)));
     println!("worst case (control characters): {body} bytes of request body");
     let control_body = body;
-    // The same in 4-byte emoji, the case of the issue.
+    // The same in 4-byte emoji, the most UTF-8 bytes a character can take.
     let emoji = |n: usize| "😀".repeat(n);
     let answers = self::answers(
         emoji(MAX_TEXT_CHARS),

@@ -238,10 +238,10 @@ fn a_png_too_wide_is_too_large_not_malformed() {
     );
 }
 
-/// Within the pixel limit but not the memory a decoder may hold (320 MiB), counted as zune-png,
-/// the PNG decoder before the row-by-row one, held it: the inflated data and the 8-bit pixels
-/// at once. Each file here has empty image data, so one that passes the memory rule is
-/// malformed; the rule must name the others too large from their header, before any inflating.
+/// Within the pixel limit but not the memory a decoder may hold (320 MiB), counted as a
+/// whole-picture decode holds it: the inflated data and the 8-bit pixels at once. Each file
+/// here has empty image data, so one that passes the memory rule is malformed; the rule must
+/// name the others too large from their header, before any inflating.
 #[test]
 fn a_png_that_would_not_fit_in_the_decoders_memory_is_too_large() {
     let cases = [

@@ -1,8 +1,8 @@
 // Screens other than the hero load on demand (their own chunks), so the hero's first load
 // stays small. This shows <PageLoading> until the chunk is in, renders at once when it already
 // is (no flash on later visits), and can fetch a chunk ahead of need (`preload`), which lazy +
-// Suspense cannot. (Written under React, whose Suspense also throttled the reveal with a timer
-// that a paused test clock held forever.)
+// Suspense cannot; React's Suspense also throttles the reveal with a timer that a paused test
+// clock holds forever.
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoading } from './PageLoading';
 

@@ -61,7 +61,7 @@ self.addEventListener('message', (event) => {
 /**
  * The image routine into this build's cache when a response with a photo still to upload waits
  * in the outbox (at install, and when a page keeps one). Never fails: without it the photo's
- * upload fetches it later, as before.
+ * upload fetches the routine from the site when it runs.
  */
 async function prepareForPhotos(): Promise<void> {
   try {

@@ -71,8 +71,8 @@ pub struct Header {
 /// least [`SIGNATURE_LEN`](super::sniff::SIGNATURE_LEN) of them, or the whole file), so that [`header`] has a header to
 /// read: WebP (image-webp is scalar in the wasm, far slower than the browser; figures: commit
 /// 39012f1). Not the rest: JPEG is decoded here straight at a reduced DCT scale, PNG in the
-/// wasm was faster than the browser's decoder in Chromium, WebKitGTK and Firefox
-/// (tests/engines/image-decode.mjs), GIF was not measured.
+/// wasm is faster than the browser's decoder in Chromium, WebKitGTK and Firefox
+/// (tests/engines/image-decode.mjs), GIF is not measured.
 ///
 /// # Errors
 /// [`ImageError::NotAnImage`] when the bytes start like no format the routine reads.

@@ -55,10 +55,10 @@ pub(super) fn decode(bytes: &[u8], max_side: Option<u32>) -> Result<Out, ImageEr
     let interlaced = info.interlaced;
     let (colour, depth) = reader.output_color_type();
     let samples = colour.samples() as u64;
-    // The memory rule (limits.rs) as zune-png, the decoder before this one, needed it: the
-    // inflated image data plus the 8-bit pixels. Read row by row the decoder holds far less,
-    // but which files are too large stays what it was: an RGBA picture over about 42 MP, a
-    // 16-bit RGB one over about 37 MP, a 16-bit RGBA one over about 28 MP.
+    // The memory rule (limits.rs) as a whole-picture decode needs it: the inflated image data
+    // plus the 8-bit pixels. Read row by row the decoder holds far less, but the same files are
+    // too large on every path: an RGBA picture over about 42 MP, a 16-bit RGB one over about
+    // 37 MP, a 16-bit RGBA one over about 28 MP.
     let peak = inflated_len(bytes, w.into(), h.into()).saturating_add(
         u64::from(w)
             .saturating_mul(h.into())
