@@ -51,9 +51,11 @@ try {
     PGPORT: String(cluster.port),
     PGUSER: 'postgres',
   };
-  const prove = (db, files = testFiles()) =>
+  // Quiet for the mutants (only caught or not matters); the unmutated check prints each failing
+  // test's diagnostics, so a failure there says what it saw.
+  const prove = (db, files = testFiles(), { quiet = true } = {}) =>
     new Promise((done) => {
-      const child = spawn('pg_prove', ['-Q', ...files], {
+      const child = spawn('pg_prove', [...(quiet ? ['-Q'] : ['--failures', '--comments']), ...files], {
         cwd: repoRoot,
         env: { ...env, PGDATABASE: db },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,7 +108,7 @@ try {
 
   // The unmutated schema must pass, or every "caught" below would mean nothing.
   await copy('mutate_check', null);
-  const clean = await prove('mutate_check');
+  const clean = await prove('mutate_check', testFiles(), { quiet: false });
   await drop('mutate_check');
   if (clean.failed) throw new Error(`the SQL tests fail on the unmutated schema:\n${clean.output}`);
 
